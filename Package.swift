@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The SDK is four stacked layers. Each library may depend only on the layers listed before it:
+// JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both.
+// Everything else (the loopback server, test support, the example, the benchmarks) sits beside them.
+let package = Package(
+    name: "january-partner-sdk",
+    // These are the first releases where async URLSession exists; do not raise them to get newer APIs.
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "JanuaryPartnerSDK", targets: ["JanuaryPartnerSDK"]),
+        .library(name: "JanuaryCore", targets: ["JanuaryCore"]),
+        .library(name: "JanuaryAuth", targets: ["JanuaryAuth"]),
+        .library(name: "JanuaryTransport", targets: ["JanuaryTransport"]),
+        .library(name: "JanuaryTestServer", targets: ["JanuaryTestServer"]),
+        .executable(name: "january-example", targets: ["JanuaryExample"]),
+        .executable(name: "january-bench", targets: ["JanuaryBenchmarks"]),
+    ],
+    targets: [
+        // Layer 1: errors, identifiers, token and key types.
+        .target(name: "JanuaryCore"),
+        // Layer 2: the token cache and refresh coordinator.
+        .target(name: "JanuaryAuth", dependencies: ["JanuaryCore"]),
+        // Layer 2: HTTP over URLSession, challenge parsing, replay rules, redaction.
+        .target(name: "JanuaryTransport", dependencies: ["JanuaryCore"]),
+        // Layer 3: the client facade partners import.
+        .target(name: "JanuaryPartnerSDK", dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"]),
+
+        // Beside the layers: a loopback HTTP/1.1 server for tests, the example and partners' own tests.
+        .target(name: "JanuaryTestServer"),
+        // Beside the layers: a manual clock and other helpers for our tests; not a product.
+        .target(name: "JanuaryTestSupport", dependencies: ["JanuaryCore", "JanuaryAuth"]),
+        .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
+        .executableTarget(
+            name: "JanuaryBenchmarks",
+            dependencies: ["JanuaryPartnerSDK", "JanuaryAuth", "JanuaryTransport", "JanuaryTestServer", "JanuaryTestSupport"]
+        ),
+
+        .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore"]),
+        .testTarget(name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryTestSupport"]),
+        .testTarget(name: "JanuaryTransportTests", dependencies: ["JanuaryTransport", "JanuaryTestServer"]),
+        .testTarget(
+            name: "JanuaryPartnerSDKTests",
+            dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer", "JanuaryTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
