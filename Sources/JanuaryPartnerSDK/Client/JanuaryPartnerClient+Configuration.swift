@@ -1,0 +1,136 @@
+import Foundation
+import JanuaryAuth
+import JanuaryCore
+import JanuaryTransport
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension JanuaryPartnerClient {
+    /// Where and how a ``JanuaryPartnerClient`` reaches January.
+    ///
+    /// The defaults suit production; most apps change nothing, or only the ``onEvent`` callback.
+    ///
+    /// ```swift
+    /// var configuration = JanuaryPartnerClient.Configuration()
+    /// configuration.onEvent = { event in logger.debug("\(event)") }
+    /// let january = try JanuaryPartnerClient(clientTokenProvider: provider, configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// The root of January's API. Request paths are resolved against it.
+        ///
+        /// Defaults to ``JanuaryPartnerClient/productionBaseURL``. It must be `https`, or plain `http` only to
+        /// a loopback host (`127.0.0.1`, `::1`, `localhost`) for local tests, and must not contain a user name,
+        /// password, query or fragment.
+        public var baseURL: URL
+
+        /// How long before a token's expiry the client asks for a new one. Defaults to 60 seconds.
+        ///
+        /// A token your provider returns must be valid for longer than this, or it is refused.
+        public var refreshLeeway: TimeInterval
+
+        /// How long the client waits for your token provider before failing the requests that need a token.
+        /// Defaults to 30 seconds.
+        public var tokenProviderTimeout: TimeInterval
+
+        /// How long the client waits before calling a provider again after repeated failures.
+        public var refreshBackoff: TokenRefreshBackoff
+
+        /// How long a single HTTP request may take, including its retry's own time. Defaults to 60 seconds.
+        public var requestTimeout: TimeInterval
+
+        /// Called for each token event: provider calls, coalescing, invalidations and retries.
+        ///
+        /// Events never contain a token or key. The callback runs synchronously on the SDK's tasks: keep it
+        /// quick and do not call back into the client from it.
+        public var onEvent: (@Sendable (JanuaryTokenEvent) -> Void)?
+
+        /// The URLSession settings to start from, copied when the client is created.
+        ///
+        /// Whatever you pass, the client turns off its credential storage, cookie storage and cache, so that
+        /// nothing it handles is persisted.
+        public var urlSessionConfiguration: URLSessionConfiguration {
+            get { sessionConfigurationBox.copy() }
+            set { sessionConfigurationBox = SessionConfigurationBox(newValue) }
+        }
+
+        private var sessionConfigurationBox: SessionConfigurationBox
+
+        /// Stands in for the network in the SDK's own tests and benchmarks.
+        package var transport: (any HTTPTransport)?
+
+        /// The clock that decides when a token is stale; a manual clock in tests.
+        package var clock: any TokenClock
+
+        /// Creates the default configuration.
+        ///
+        /// - Parameter baseURL: The root of January's API. Defaults to ``JanuaryPartnerClient/productionBaseURL``.
+        public init(baseURL: URL = JanuaryPartnerClient.productionBaseURL) {
+            self.baseURL = baseURL
+            self.refreshLeeway = 60
+            self.tokenProviderTimeout = 30
+            self.refreshBackoff = .default
+            self.requestTimeout = 60
+            self.onEvent = nil
+            self.sessionConfigurationBox = SessionConfigurationBox(.ephemeral)
+            self.transport = nil
+            self.clock = SystemTokenClock()
+        }
+
+        func makeURLSessionConfiguration() -> URLSessionConfiguration {
+            let session = sessionConfigurationBox.copy()
+            session.timeoutIntervalForRequest = requestTimeout
+            return session
+        }
+
+        func validate() throws {
+            guard refreshLeeway >= 0, tokenProviderTimeout > 0, requestTimeout > 0 else {
+                throw JanuaryError.invalidInput(
+                    "The refresh leeway must not be negative, and the timeouts must be positive."
+                )
+            }
+            guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
+                let scheme = components.scheme?.lowercased(),
+                let host = components.host, !host.isEmpty
+            else {
+                throw JanuaryError.invalidInput("The base URL must be an absolute http or https URL with a host.")
+            }
+            guard components.user == nil, components.password == nil else {
+                throw JanuaryError.invalidInput("The base URL must not contain a user name or password.")
+            }
+            guard components.query == nil, components.fragment == nil else {
+                throw JanuaryError.invalidInput("The base URL must not contain a query or a fragment.")
+            }
+            switch scheme {
+            case "https":
+                break
+            case "http" where URLSessionHTTPTransport.isLoopbackHost(host):
+                break
+            case "http":
+                throw JanuaryError.invalidInput(
+                    "The base URL uses plain http to a host that is not loopback; credentials would travel in clear. "
+                        + "Use https."
+                )
+            default:
+                throw JanuaryError.invalidInput("The base URL must use https.")
+            }
+        }
+    }
+}
+
+/// Holds the partner's URLSessionConfiguration, which is a mutable class, so that `Configuration` can be a
+/// `Sendable` value.
+// Safe because the box's configuration is written once, in `init`, from a private copy that nothing else
+// references, and is only ever read to make another copy; no one can reach the instance to mutate it.
+private final class SessionConfigurationBox: @unchecked Sendable {
+    private let configuration: URLSessionConfiguration
+
+    init(_ configuration: URLSessionConfiguration) {
+        self.configuration = configuration.copy() as! URLSessionConfiguration
+    }
+
+    func copy() -> URLSessionConfiguration {
+        configuration.copy() as! URLSessionConfiguration
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import JanuaryCore
+
+/// One call to a January endpoint: method, path, query, headers, body and the user it concerns.
+///
+/// The client adds `Authorization` itself and carries ``partnerUserID`` in the
+/// ``JanuaryPartnerClient/partnerUserIDHeaderName`` header; do not set either header yourself.
+///
+/// ```swift
+/// let request = JanuaryRequest(
+///     method: .post,
+///     path: "/v1/meals",
+///     body: try .json(meal),
+///     partnerUserID: PartnerUserID(rawValue: partnerOwnedUserID)
+/// )
+/// let created: Meal = try await january.send(request, decoding: Meal.self)
+/// ```
+public struct JanuaryRequest: Sendable {
+    /// The HTTP method.
+    public var method: Method
+
+    /// The endpoint's path, such as `/v1/meals`, resolved against the client's base URL.
+    ///
+    /// A path must start with `/` and must not contain a scheme, a host, `..` segments, a query or a fragment:
+    /// the credential is only ever sent to the configured base URL.
+    public var path: String
+
+    /// Query items appended to the URL, percent-encoded by the client.
+    public var queryItems: [URLQueryItem]
+
+    /// Extra header fields. `Authorization` and the partner user ID header are reserved for the client.
+    public var headers: [String: String]
+
+    /// The request body.
+    public var body: Body
+
+    /// The user the request concerns, validated with ``PartnerUserID/validate()`` before anything is sent.
+    public var partnerUserID: PartnerUserID?
+
+    private var allowsReplay: Bool
+
+    /// Whether the client may send the request a second time after refreshing a rejected token.
+    ///
+    /// `true` by default when the body is in memory. Set it to `false` for a request that must not reach
+    /// January twice, whatever happens. A request whose body is a one-shot stream is never replayable, and
+    /// setting this to `true` does not change that.
+    public var isReplayable: Bool {
+        get { allowsReplay && body.isReplayable }
+        set { allowsReplay = newValue }
+    }
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method. Defaults to `GET`.
+    ///   - path: The endpoint's path, starting with `/`.
+    ///   - queryItems: Query items to append.
+    ///   - headers: Extra header fields.
+    ///   - body: The body. Defaults to none.
+    ///   - partnerUserID: The user the request concerns, if any.
+    public init(
+        method: Method = .get,
+        path: String,
+        queryItems: [URLQueryItem] = [],
+        headers: [String: String] = [:],
+        body: Body = .empty,
+        partnerUserID: PartnerUserID? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.queryItems = queryItems
+        self.headers = headers
+        self.body = body
+        self.partnerUserID = partnerUserID
+        self.allowsReplay = true
+    }
+}
