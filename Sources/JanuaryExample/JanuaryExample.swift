@@ -16,7 +16,8 @@ struct JanuaryExample {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             if let baseURL = value(of: "--base-url", in: arguments) {
-                try await runAgainstRealEndpoint(baseURL: baseURL, path: value(of: "--path", in: arguments) ?? "/v1/ping")
+                try await runAgainstRealEndpoint(
+                    baseURL: baseURL, path: value(of: "--path", in: arguments) ?? "/v1/ping")
             } else if arguments.isEmpty {
                 let succeeded = try await LocalSession().run()
                 exit(succeeded ? 0 : 1)
@@ -48,6 +49,8 @@ struct JanuaryExample {
         }
         let january = try JanuaryPartnerClient(developmentAPIKey: key, configuration: .init(baseURL: url))
         let response = try await january.send(JanuaryRequest(path: path))
-        print("\(path): HTTP \(response.statusCode), request ID \(response.requestID ?? "none"), \(response.body.count) bytes")
+        print(
+            "\(path): HTTP \(response.statusCode), request ID \(response.requestID ?? "none"), \(response.body.count) bytes"
+        )
     }
 }

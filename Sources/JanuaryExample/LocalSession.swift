@@ -40,7 +40,9 @@ struct LocalSession {
             return try await group.reduce(into: 0) { count, status in count += status == 200 ? 1 : 0 }
         }
         checks.append(burst == Self.burstSize && tally.providerCalls == 1)
-        print("1. Cold start: \(Self.burstSize) concurrent requests, \(burst) succeeded, \(tally.providerCalls) provider call.")
+        print(
+            "1. Cold start: \(Self.burstSize) concurrent requests, \(burst) succeeded, \(tally.providerCalls) provider call."
+        )
 
         let stale = Self.tokenLifetime - Self.refreshLeeway + 0.2
         try await Task.sleep(nanoseconds: UInt64(stale * 1_000_000_000))

@@ -3,15 +3,17 @@ import Testing
 
 @Suite("JanuaryError")
 struct JanuaryErrorTests {
-    @Test("categories are distinct values with stable names", arguments: [
-        (JanuaryError.Category.authentication, "authentication"),
-        (.tokenProvider, "tokenProvider"),
-        (.network, "network"),
-        (.server, "server"),
-        (.invalidInput, "invalidInput"),
-        (.cancelled, "cancelled"),
-        (.decoding, "decoding"),
-    ])
+    @Test(
+        "categories are distinct values with stable names",
+        arguments: [
+            (JanuaryError.Category.authentication, "authentication"),
+            (.tokenProvider, "tokenProvider"),
+            (.network, "network"),
+            (.server, "server"),
+            (.invalidInput, "invalidInput"),
+            (.cancelled, "cancelled"),
+            (.decoding, "decoding"),
+        ])
     func categoryNames(category: JanuaryError.Category, name: String) {
         #expect(category.description == name)
         #expect(Set([category, .authentication, .tokenProvider, .network]).count >= 3)

@@ -31,10 +31,12 @@ extension JanuaryPartnerClient {
         var headers = HTTPHeaderFields()
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             guard !Self.reservedHeaderNames.contains(name.lowercased()) else {
-                throw JanuaryError.invalidInput("The header field \(name) is set by the client and cannot be overridden.")
+                throw JanuaryError.invalidInput(
+                    "The header field \(name) is set by the client and cannot be overridden.")
             }
             guard HeaderSyntax.isFieldName(name), HeaderSyntax.isFieldValue(value) else {
-                throw JanuaryError.invalidInput("The header field \(name.debugDescription) has an invalid name or value.")
+                throw JanuaryError.invalidInput(
+                    "The header field \(name.debugDescription) has an invalid name or value.")
             }
             headers.append(value, for: name)
         }

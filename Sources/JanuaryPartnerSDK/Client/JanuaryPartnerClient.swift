@@ -62,7 +62,8 @@ public final class JanuaryPartnerClient: Sendable {
     ///   - configuration: Where and how to reach January.
     /// - Throws: ``JanuaryError`` of category ``JanuaryError/Category/invalidInput`` when the configuration is
     ///   unsafe.
-    public convenience init(developmentAPIKey: DevelopmentAPIKey, configuration: Configuration = Configuration()) throws {
+    public convenience init(developmentAPIKey: DevelopmentAPIKey, configuration: Configuration = Configuration()) throws
+    {
         try self.init(
             configuration: configuration,
             coordinator: TokenCoordinator(developmentAPIKey: developmentAPIKey, onEvent: configuration.onEvent)
@@ -107,9 +108,11 @@ public final class JanuaryPartnerClient: Sendable {
         try configuration.validate()
         self.configuration = configuration
         self.coordinator = coordinator
-        self.transport = configuration.transport ?? URLSessionHTTPTransport(
-            configuration: configuration.makeURLSessionConfiguration()
-        )
+        self.transport =
+            configuration.transport
+            ?? URLSessionHTTPTransport(
+                configuration: configuration.makeURLSessionConfiguration()
+            )
     }
 
     /// Forgets the current token, for example when the user signs out.
