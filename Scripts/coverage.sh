@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs the tests with coverage and prints line coverage per library module (tests, test support, the
+# loopback server, the example and benchmarks excluded). Fails if a library module is under the minimum.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+minimum=${JANUARY_MIN_COVERAGE:-90}
+swift test --enable-code-coverage
+bin=$(swift build --show-bin-path)
+profdata="$bin/codecov/default.profdata"
+tests=$(find "$bin" -maxdepth 1 -name '*PackageTests.xctest' | head -n 1)
+if [ -d "$tests" ]; then
+    # On Apple platforms the test bundle is a directory; its executable sits inside.
+    tests=$(find "$tests" -type f -path '*MacOS*' | head -n 1)
+fi
+
+report=$(llvm-cov report "$tests" -instr-profile "$profdata" \
+    -ignore-filename-regex '(/Tests/|/\.build/|JanuaryTestSupport|JanuaryTestServer|JanuaryExample|JanuaryBenchmarks)')
+status=0
+printf '%-20s %8s %8s %8s\n' module lines missed cover
+for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK; do
+    # Columns of llvm-cov report: Filename Regions Missed Cover Functions Missed Executed Lines Missed Cover ...
+    read -r lines missed < <(echo "$report" | awk -v m="/Sources/$module/" \
+        'index($1, m) { lines += $8; missed += $9 } END { print lines + 0, missed + 0 }')
+    if [ "$lines" -eq 0 ]; then
+        echo "coverage: no lines found for $module" >&2
+        status=1
+        continue
+    fi
+    cover=$(awk -v l="$lines" -v m="$missed" 'BEGIN { printf "%.2f", 100 * (l - m) / l }')
+    printf '%-20s %8d %8d %7s%%\n' "$module" "$lines" "$missed" "$cover"
+    if awk -v c="$cover" -v min="$minimum" 'BEGIN { exit !(c < min) }'; then
+        echo "coverage: $module is under ${minimum}%" >&2
+        status=1
+    fi
+done
+exit $status
