@@ -66,7 +66,7 @@ struct EndToEndTests {
 
     @Test("a second invalid_token fails with authentication after one retry")
     func secondInvalidTokenFails() async throws {
-        let harness = try Harness(provider: { _ in
+        let harness = try Harness(provider: { _, _ in
             CountingProvider { JanuaryClientToken(value: "never-accepted-\(UUID().uuidString)", expiresAt: .distantFuture) }
         })
         let error = await #expect(throws: JanuaryError.self) {

@@ -57,12 +57,12 @@ struct Harness {
 
     init(
         tokenLifetime: TimeInterval = 3600,
-        provider makeProvider: ((JanuaryAPISimulator) -> CountingProvider)? = nil,
+        provider makeProvider: ((JanuaryAPISimulator, ManualClock) -> CountingProvider)? = nil,
         configure: (inout JanuaryPartnerClient.Configuration) -> Void = { _ in }
     ) throws {
         let clock = ManualClock()
         let simulator = try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: { clock.now() })
-        let provider = makeProvider?(simulator) ?? CountingProvider(simulator: simulator)
+        let provider = makeProvider?(simulator, clock) ?? CountingProvider(simulator: simulator)
         var configuration = JanuaryPartnerClient.Configuration(baseURL: simulator.baseURL)
         configuration.clock = clock
         configuration.onEvent = { [events] in events.record($0) }
@@ -85,4 +85,49 @@ struct Harness {
 
 extension JanuaryRequest {
     static let ping = JanuaryRequest(path: "/v1/ping")
+}
+
+/// Holds tasks at `wait()` until `open()`; tests use it to keep a provider call in flight.
+final class TestGate: Sendable {
+    private struct State {
+        var isOpen = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var arrived = 0
+    }
+
+    private let state = Locked(State())
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                state.arrived += 1
+                if state.isOpen {
+                    return true
+                }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow {
+                continuation.resume()
+            }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
+    /// Returns once `count` tasks have reached `wait()`.
+    func waitForWaiters(_ count: Int) async {
+        while state.withLock({ $0.arrived }) < count {
+            await Task.yield()
+        }
+    }
 }
