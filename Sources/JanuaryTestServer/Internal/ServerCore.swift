@@ -1,0 +1,175 @@
+import Dispatch
+import Foundation
+
+/// The running server behind a ``LoopbackHTTPServer``: the listening socket, the accept thread, the script
+/// and the record.
+///
+/// Threads capture this object rather than the public server, so that dropping the last reference to the
+/// server runs its `deinit`, which shuts this down.
+final class ServerCore: @unchecked Sendable {
+    // @unchecked Sendable: every `var` below is read and written only while `condition` is locked, and the
+    // `let`s are immutable descriptors and Sendable values. The condition doubles as the wake-up for delayed
+    // responses, so that shutdown ends their wait at once.
+    private let condition = NSCondition()
+    private var handler: LoopbackHTTPServer.Handler?
+    private var queuedResponses: [ScriptedResponse] = []
+    private var received: [RecordedRequest] = []
+    private var openConnections: Set<Int32> = []
+    private var stopped = false
+
+    let port: Int
+    private let listener: Int32
+    private let wakeUp: (read: Int32, write: Int32)
+    private let acceptLoopFinished = DispatchSemaphore(value: 0)
+
+    init(handler: LoopbackHTTPServer.Handler?) throws {
+        let (listener, port) = try Socket.listenOnLoopback()
+        do {
+            wakeUp = try Socket.makeWakeUpPipe()
+        } catch {
+            Socket.close(listener)
+            throw error
+        }
+        self.listener = listener
+        self.port = port
+        self.handler = handler
+        let thread = Thread { [self] in
+            acceptLoop()
+        }
+        thread.name = "LoopbackHTTPServer accept :\(port)"
+        thread.start()
+    }
+
+    // MARK: Script and record
+
+    func setHandler(_ handler: @escaping LoopbackHTTPServer.Handler) {
+        locked { self.handler = handler }
+    }
+
+    func enqueue(_ responses: [ScriptedResponse]) {
+        locked { queuedResponses.append(contentsOf: responses) }
+    }
+
+    var receivedRequests: [RecordedRequest] {
+        locked { received }
+    }
+
+    func clearReceivedRequests() {
+        locked { received.removeAll() }
+    }
+
+    var isStopped: Bool {
+        locked { stopped }
+    }
+
+    /// Records `request` and picks its answer in one step, so the record's order is the order responses were
+    /// taken from the queue.
+    func respond(to request: RecordedRequest) -> ScriptedResponse {
+        let (queued, handler): (ScriptedResponse?, LoopbackHTTPServer.Handler?) = locked {
+            received.append(request)
+            if !queuedResponses.isEmpty {
+                return (queuedResponses.removeFirst(), nil)
+            }
+            return (nil, self.handler)
+        }
+        if let queued {
+            return queued
+        }
+        guard let handler else {
+            return .text("LoopbackHTTPServer: no response is queued and no handler is set.", status: 404)
+        }
+        // The handler is async but this is a connection thread, not a cooperative one, so blocking it until
+        // the handler's task finishes starves nobody.
+        let answer = LockedValue<ScriptedResponse?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let response = await handler(request)
+            answer.withLock { $0 = response }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 } ?? ScriptedResponse(status: 500)
+    }
+
+    /// Waits out a response's delay.
+    ///
+    /// - Returns: `false` if the server shut down meanwhile.
+    func waitOut(_ delay: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: delay)
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped {
+            if !condition.wait(until: deadline) {
+                break
+            }
+        }
+        return !stopped
+    }
+
+    // MARK: Lifecycle
+
+    /// Stops accepting, wakes every connection thread, and returns once the listening socket is closed.
+    func shutdown() {
+        let first: Bool = locked {
+            guard !stopped else {
+                return false
+            }
+            stopped = true
+            for connection in openConnections {
+                Socket.shutdownBoth(connection)
+            }
+            condition.broadcast()
+            return true
+        }
+        guard first else {
+            return
+        }
+        Socket.signal(wakeUp.write)
+        acceptLoopFinished.wait()
+        Socket.close(wakeUp.write)
+    }
+
+    private func acceptLoop() {
+        acceptLoop: while Socket.waitForConnection(listener: listener, wakeUp: wakeUp.read), !isStopped {
+            while let connection = Socket.accept(from: listener) {
+                guard register(connection) else {
+                    Socket.close(connection)
+                    break acceptLoop
+                }
+                let thread = Thread { [self] in
+                    var handler = ConnectionHandler(descriptor: connection, core: self)
+                    handler.run()
+                    unregisterAndClose(connection)
+                }
+                thread.name = "LoopbackHTTPServer connection :\(port)"
+                thread.start()
+            }
+        }
+        Socket.close(listener)
+        Socket.close(wakeUp.read)
+        acceptLoopFinished.signal()
+    }
+
+    private func register(_ connection: Int32) -> Bool {
+        locked {
+            guard !stopped else {
+                return false
+            }
+            openConnections.insert(connection)
+            return true
+        }
+    }
+
+    /// Only the connection's own thread closes it, after removing it under the lock, so `shutdown` never
+    /// touches a descriptor number that has been closed and reused.
+    private func unregisterAndClose(_ connection: Int32) {
+        locked { _ = openConnections.remove(connection) }
+        Socket.close(connection)
+    }
+
+    private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body()
+    }
+}
