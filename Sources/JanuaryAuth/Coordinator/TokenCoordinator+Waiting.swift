@@ -18,7 +18,8 @@ extension TokenCoordinator {
                 let effects = state.withLock { state -> Effects in
                     if Task.isCancelled {
                         let failure = JanuaryError.cancelled("The request for a January credential was cancelled.")
-                        return state.commit(Machine.Actions(resume: .init(waiters: [continuation], result: .failure(failure))))
+                        let resumption = Machine.Resumption(waiters: [continuation], result: .failure(failure))
+                        return state.commit(Machine.Actions(resume: resumption))
                     }
                     return state.commit(request(&state.machine, continuation, now))
                 }

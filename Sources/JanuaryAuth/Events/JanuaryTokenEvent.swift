@@ -9,12 +9,11 @@ import JanuaryCore
 ///
 /// Which properties are set depends on the ``kind``:
 ///
-/// | Kind | Properties |
-/// | --- | --- |
-/// | ``Kind/providerCallStarted`` | ``attempt`` |
-/// | ``Kind/providerCallFinished`` | ``attempt``, ``duration``, ``outcome``, ``waiterCount``, and ``generation`` on success |
-/// | ``Kind/tokenInvalidated`` | ``generation`` of the token January rejected |
-/// | ``Kind/coordinatorReset`` | ``generation`` of the token dropped, if one was held |
+/// - ``Kind/providerCallStarted``: ``attempt``.
+/// - ``Kind/providerCallFinished``: ``attempt``, ``duration``, ``outcome``, ``waiterCount``, and ``generation``
+///   of the new token on success.
+/// - ``Kind/tokenInvalidated``: ``generation`` of the token January rejected.
+/// - ``Kind/coordinatorReset``: ``generation`` of the token dropped, if one was held.
 ///
 /// Events are delivered one at a time, in the order the changes happened, on whichever thread made the
 /// change. Keep the callback short and do not block in it.
