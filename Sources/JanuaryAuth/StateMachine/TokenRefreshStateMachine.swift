@@ -34,6 +34,16 @@ package struct TokenRefreshStateMachine<Waiter> {
         package var consecutiveFailures: Int
         /// When the last of them failed, by the owner's clock.
         package var lastFailureAt: Date
+
+        /// Creates a record.
+        ///
+        /// - Parameters:
+        ///   - consecutiveFailures: How many fetches in a row failed.
+        ///   - lastFailureAt: When the last of them failed.
+        package init(consecutiveFailures: Int, lastFailureAt: Date) {
+            self.consecutiveFailures = consecutiveFailures
+            self.lastFailureAt = lastFailureAt
+        }
     }
 
     /// The answer to a request that may be served without waiting.
