@@ -38,6 +38,7 @@ struct TokenCoordinatorCancellationTests {
         let coordinator = harness.coordinator
         let tasks = (0..<1_000).map { _ in Task { try await coordinator.credential() } }
         await harness.waitForWaitingRequests(1_000)
+        await harness.probe.waitForSuspendedCalls(1)
 
         for task in tasks.dropLast() {
             task.cancel()
@@ -95,6 +96,7 @@ struct TokenCoordinatorCancellationTests {
         let coordinator = harness.coordinator
         async let results = concurrently(5) { _ in try await coordinator.credential() }
         await harness.waitForWaitingRequests(5)
+        await harness.probe.waitForSuspendedCalls(1)
         await harness.clock.waitForSleepers(1)
         #expect(harness.clock.sleeperDeadlines == [harness.clock.now().addingTimeInterval(30)])
 

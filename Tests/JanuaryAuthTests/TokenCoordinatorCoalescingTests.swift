@@ -13,6 +13,7 @@ struct TokenCoordinatorCoalescingTests {
         let coordinator = harness.coordinator
         async let results = concurrently(Self.callers) { _ in try await coordinator.credential() }
         await harness.waitForWaitingRequests(Self.callers)
+        await harness.probe.waitForSuspendedCalls(1)
         #expect(harness.probe.callCount == 1)
         harness.probe.resumeOldestSuspendedCall(with: .issue(lifetime: 3600))
 
@@ -73,6 +74,7 @@ struct TokenCoordinatorCoalescingTests {
             index.isMultiple(of: 2) ? try await coordinator.invalidate(stale) : try await coordinator.credential()
         }
         await harness.waitForWaitingRequests(Self.callers)
+        await harness.probe.waitForSuspendedCalls(1)
         harness.probe.resumeOldestSuspendedCall(with: .issue(lifetime: 3600))
         let all = await results
         #expect(harness.probe.callCount == 2)
