@@ -20,11 +20,13 @@ import JanuaryCore
 package struct TokenRefreshStateMachine<Waiter> {
     /// Identifies one request waiting for a credential.
     package struct WaiterID: Hashable, Sendable {
+        /// A number unique within one machine, increasing in request order.
         package let rawValue: UInt64
     }
 
     /// Identifies one fetch: an optional backoff wait followed by one provider call.
     package struct FetchID: Hashable, Sendable {
+        /// A number unique within one machine, increasing in fetch order.
         package let rawValue: UInt64
     }
 
