@@ -1,0 +1,64 @@
+import Foundation
+import JanuaryCore
+
+/// A credential ready to be put in an `Authorization` header, with the identity the refresh logic needs.
+///
+/// The ``generation`` tells stale rejections apart: when January rejects a credential, the coordinator
+/// drops the cached token only if it is still the generation that was sent. The value never appears in a
+/// description or a mirror.
+package struct Credential: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The secret, already checked with `CredentialSyntax.isHeaderSafe`.
+    package let value: String
+
+    /// Which cached token this is: every token the coordinator caches gets the next number; a development
+    /// key is always 0.
+    package let generation: UInt64
+
+    /// Whether asking again can yield a different credential; `false` for a development key.
+    package let isRefreshable: Bool
+
+    /// When January stops accepting the credential; `nil` for a development key, which does not expire.
+    package let expiresAt: Date?
+
+    /// Creates a credential.
+    ///
+    /// - Parameters:
+    ///   - value: The header-safe secret.
+    ///   - generation: The cache generation; 0 for a development key.
+    ///   - isRefreshable: Whether the coordinator can fetch a replacement.
+    ///   - expiresAt: The expiry, or `nil` if the credential does not expire.
+    package init(value: String, generation: UInt64, isRefreshable: Bool, expiresAt: Date?) {
+        self.value = value
+        self.generation = generation
+        self.isRefreshable = isRefreshable
+        self.expiresAt = expiresAt
+    }
+
+    /// A summary with the generation and expiry and without the value.
+    package var description: String {
+        let expiry = expiresAt.map { $0.formatted(.iso8601) } ?? "never"
+        return "Credential(value: \(Redaction.placeholder), generation: \(generation), "
+            + "refreshable: \(isRefreshable), expiresAt: \(expiry))"
+    }
+
+    /// The same text as ``description``.
+    package var debugDescription: String {
+        description
+    }
+
+    /// A mirror without the value, so that `dump` and debuggers cannot show it.
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "value": Redaction.placeholder,
+                "generation": generation,
+                "isRefreshable": isRefreshable,
+                "expiresAt": expiresAt as Any,
+            ],
+            displayStyle: .struct
+        )
+    }
+}

@@ -1,0 +1,33 @@
+extension JanuaryTokenEvent {
+    /// The kind of a ``JanuaryTokenEvent``: an extensible set of values.
+    ///
+    /// New kinds may be added in later releases. Compare with `==` or `switch` with a `default` branch.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        /// Creates a kind; the SDK's own modules use this to add kinds such as a retried request.
+        ///
+        /// - Parameter name: The kind's name, in lower camel case, shown by ``description``.
+        package init(_ name: String) {
+            self.name = name
+        }
+
+        /// The SDK started a call to your token provider, because no fresh token was held.
+        public static let providerCallStarted = Kind("providerCallStarted")
+
+        /// A call to your token provider ended: with a token, a failure, a timeout, or because nobody was
+        /// waiting for it any more.
+        public static let providerCallFinished = Kind("providerCallFinished")
+
+        /// January rejected the cached token and the SDK dropped it.
+        public static let tokenInvalidated = Kind("tokenInvalidated")
+
+        /// The token cache was cleared, for example on sign-out.
+        public static let coordinatorReset = Kind("coordinatorReset")
+
+        /// The kind's name, such as `providerCallStarted`.
+        public var description: String {
+            name
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import JanuaryCore
+
+extension TokenRefreshStateMachine {
+    /// What the owner must do after a transition, once it has released its lock.
+    ///
+    /// Carry them out in this order: cancel the abandoned fetch, start the new one, deliver the events, then
+    /// resume the waiters (so that a resumed caller already sees the events).
+    package struct Actions {
+        /// The fetch whose task must be cancelled: it timed out, was reset, or has no waiters left.
+        package var cancelFetch: FetchID?
+        /// A fetch to start: wait `delay` seconds on the clock, then report ``providerCallStarting(_:at:)``.
+        package var startFetch: FetchStart?
+        /// Events for the event callback, in order.
+        package var events: [JanuaryTokenEvent]
+        /// Waiters to resume, all with the same result.
+        package var resume: Resumption?
+
+        /// Creates a set of actions.
+        ///
+        /// - Parameters:
+        ///   - cancelFetch: The fetch to cancel, if any.
+        ///   - startFetch: The fetch to start, if any.
+        ///   - events: Events to emit, in order.
+        ///   - resume: Waiters to resume, if any.
+        package init(
+            cancelFetch: FetchID? = nil,
+            startFetch: FetchStart? = nil,
+            events: [JanuaryTokenEvent] = [],
+            resume: Resumption? = nil
+        ) {
+            self.cancelFetch = cancelFetch
+            self.startFetch = startFetch
+            self.events = events
+            self.resume = resume
+        }
+
+        /// Nothing to do.
+        package static var none: Actions {
+            Actions()
+        }
+    }
+
+    /// A fetch to start.
+    package struct FetchStart: Hashable, Sendable {
+        /// The fetch's identity, to quote in the events that report on it.
+        package let id: FetchID
+        /// The backoff wait before the provider call, in seconds; 0 to call at once.
+        package let delay: TimeInterval
+    }
+
+    /// Waiters to resume with one result.
+    package struct Resumption {
+        /// The waiters, in no particular order.
+        package var waiters: [Waiter]
+        /// What each of them receives.
+        package var result: Result<Credential, JanuaryError>
+
+        /// Creates a resumption.
+        ///
+        /// - Parameters:
+        ///   - waiters: The waiters to resume.
+        ///   - result: What each of them receives.
+        package init(waiters: [Waiter], result: Result<Credential, JanuaryError>) {
+            self.waiters = waiters
+            self.result = result
+        }
+    }
+}
+
+extension TokenRefreshStateMachine.Actions: Sendable where Waiter: Sendable {}
+extension TokenRefreshStateMachine.Resumption: Sendable where Waiter: Sendable {}
