@@ -142,6 +142,20 @@ package final class TokenCoordinator: Sendable {
         }
     }
 
+    /// Forgets a credential January rejected, if it is still the cached one, without fetching a new one.
+    ///
+    /// For a rejected request that will not be retried: the next request then fetches a new token rather than
+    /// sending the rejected one again. Does nothing for a development key.
+    ///
+    /// - Parameter rejected: The credential the rejected request carried.
+    package func discard(_ rejected: Credential) {
+        guard developmentCredential == nil else {
+            return
+        }
+        let now = clock.now()
+        perform(state.withLock { $0.commit($0.machine.discard(rejected, at: now)) })
+    }
+
     /// Sign-out: forgets the cached token and abandons a fetch in flight.
     ///
     /// Requests waiting for that fetch fail with ``JanuaryError/Category/cancelled``; the provider's task is

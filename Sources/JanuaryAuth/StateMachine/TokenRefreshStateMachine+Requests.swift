@@ -55,6 +55,23 @@ extension TokenRefreshStateMachine {
         return actions
     }
 
+    /// Drops the cached credential if it is still the one January rejected, without fetching a replacement.
+    ///
+    /// For a rejected request that will not be retried: the next request fetches a new token instead of
+    /// sending the rejected one again. A newer credential, or a fetch in flight, is left alone.
+    ///
+    /// - Parameters:
+    ///   - rejected: The credential January rejected.
+    ///   - now: The current time.
+    /// - Returns: A ``JanuaryTokenEvent/Kind/tokenInvalidated`` event if the credential was dropped, else nothing.
+    package mutating func discard(_ rejected: Credential, at now: Date) -> Actions {
+        guard case .idle(let cached?) = state, cached.credential.generation == rejected.generation else {
+            return .none
+        }
+        state = .idle(nil)
+        return Actions(events: [JanuaryTokenEvent(kind: .tokenInvalidated, date: now, generation: rejected.generation)])
+    }
+
     /// A waiting request was cancelled.
     ///
     /// Its waiter is resumed at once with ``JanuaryError/Category/cancelled``. The fetch goes on for the other

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs the concurrency tests (coordinator, transport, client end to end) under the thread sanitizer.
+# A separate scratch path keeps the instrumented build from replacing the normal one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
+swift test --sanitize=thread --scratch-path .build/tsan \
+    --filter 'JanuaryAuthTests|JanuaryTransportTests|JanuaryPartnerSDKTests'
+echo "tsan: no data races reported"
