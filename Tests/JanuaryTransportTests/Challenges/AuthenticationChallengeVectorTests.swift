@@ -68,7 +68,8 @@ let challengeVectors: [ChallengeVector] = [
     ChallengeVector(
         "RFC 7616 Digest",
         #"Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=SHA-256, "#
-            + #"nonce="7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v", opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS""#,
+            + #"nonce="7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v", "#
+            + #"opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS""#,
         [challenge("Digest", [
             "realm": "http-auth@example.org", "qop": "auth, auth-int", "algorithm": "SHA-256",
             "nonce": "7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v",
@@ -155,7 +156,9 @@ let challengeVectors: [ChallengeVector] = [
     ]),
     ChallengeVector("@ is not a token character", "Basic realm=foobar@baz.com", []),
     ChallengeVector("non-ASCII token", "Bearer realm=é, Basic", [challenge("Basic")]),
-    ChallengeVector("two params without a comma", "Bearer a=b c=d, Basic realm=x", [challenge("Basic", ["realm": "x"])]),
+    ChallengeVector("two params without a comma", "Bearer a=b c=d, Basic realm=x", [
+        challenge("Basic", ["realm": "x"]),
+    ]),
     ChallengeVector("scheme followed by =", "Bearer=x, Basic", [challenge("Basic")]),
     ChallengeVector("quoted scheme", #""Bearer" realm=x, Basic"#, [challenge("Basic")]),
     ChallengeVector("quoted string instead of params", #"Bearer "x""#, []),
