@@ -31,7 +31,8 @@ public struct HTTPTransportResponse: Sendable {
     /// in errors and logs, so an odd one is dropped rather than printed.
     public let requestID: String?
 
-    /// The challenges of every `WWW-Authenticate` field, in order (see ``AuthenticationChallenge/parse(_:)-([String])``).
+    /// The challenges of every `WWW-Authenticate` field, in order, as
+    /// ``AuthenticationChallenge/parse(_:)-([String])`` reads them.
     public let challenges: [AuthenticationChallenge]
 
     /// Creates a response, for example in a test transport.
@@ -75,7 +76,11 @@ public struct HTTPTransportResponse: Sendable {
             }
             return .authentication(message, statusCode: statusCode, requestID: requestID)
         case 400...499:
-            return .invalidInput("January rejected the request (\(status)).", statusCode: statusCode, requestID: requestID)
+            return .invalidInput(
+                "January rejected the request (\(status)).",
+                statusCode: statusCode,
+                requestID: requestID
+            )
         case 500...599:
             return JanuaryError(
                 category: .server,
