@@ -136,18 +136,22 @@ extension HTTPHeaderFields: Sequence {
             base = fields.makeIterator()
         }
 
-        /// The next field, or `nil` after the last.
+        /// Advances to the next field.
+        ///
+        /// - Returns: The next field, or `nil` after the last.
         public mutating func next() -> Element? {
             base.next().map { (name: $0.name, value: $0.value) }
         }
     }
 
-    /// Returns an iterator over the fields in order.
+    /// Makes an iterator over the fields.
+    ///
+    /// - Returns: An iterator that yields the fields in order.
     public func makeIterator() -> Iterator {
         Iterator(fields)
     }
 
-    /// The number of fields.
+    /// The number of fields, which is exact.
     public var underestimatedCount: Int {
         fields.count
     }

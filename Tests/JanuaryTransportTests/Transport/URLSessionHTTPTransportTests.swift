@@ -300,6 +300,30 @@ struct URLSessionHTTPTransportTests {
         #expect(origin.receivedRequests.last?.value(forHeader: "Authorization") == "Bearer origin-only")
     }
 
+    @Test("a redirect the policy refuses is returned as the 3xx response, whose statusError is .network")
+    func refusedRedirect() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.shutdown() }
+        server.enqueue(ScriptedResponse(
+            status: 302,
+            headerFields: [HeaderField(name: "Location", value: "http://user:hunter2@127.0.0.1:\(server.port)/x")],
+            body: Data("moved".utf8)
+        ))
+        let transport = URLSessionHTTPTransport()
+        defer { transport.shutdown() }
+
+        let response = try await raceAgainstTimeout {
+            try await transport.send(HTTPTransportRequest(
+                url: server.baseURL,
+                headerFields: ["Authorization": "Bearer t"]
+            ))
+        }
+
+        #expect(response.statusCode == 302)
+        #expect(response.statusError()?.category == .network)
+        #expect(server.receivedRequests.count == 1)
+    }
+
     @Test("after leaving the origin, a redirect back to it still carries no Authorization")
     func redirectBackStaysWithdrawn() async throws {
         let origin = try LoopbackHTTPServer()
