@@ -202,8 +202,10 @@ struct LoopbackHTTPServerTests {
         let slowClientBox = UncheckedSendableBox(slowClient)
         slowClient.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         // Wait until the slow request is recorded, so the fast one is certainly sent while it is pending.
-        while server.receivedRequests.isEmpty {
-            await Task.yield()
+        try await raceAgainstTimeout {
+            while server.receivedRequests.isEmpty {
+                await Task.yield()
+            }
         }
         let fast = try await onDedicatedThread {
             let client = try RawHTTPClient(port: port)

@@ -1,0 +1,21 @@
+/// Sends one HTTP request and returns its response: the seam between the SDK and the network.
+///
+/// ``URLSessionHTTPTransport`` is the implementation the SDK uses; tests and partners with their own HTTP
+/// stack can supply another.
+///
+/// The contract every implementation keeps:
+/// - It returns **any** HTTP response, including 401 and 5xx. A status is not an error at this layer; callers
+///   use ``HTTPTransportResponse/statusError()``.
+/// - It throws a `JanuaryError` only when there is no response: ``JanuaryError/Category/network`` (keeping the
+///   platform's error, such as a `URLError`, as the underlying error), ``JanuaryError/Category/cancelled`` when
+///   the calling task is cancelled (and the underlying request is cancelled with it), and
+///   ``JanuaryError/Category/invalidInput`` for a request it refuses to send.
+/// - It never sends a request more than once by itself: replaying is the caller's decision.
+public protocol HTTPTransport: Sendable {
+    /// Sends `request` and waits for the complete response.
+    ///
+    /// - Parameter request: The request to send.
+    /// - Returns: The response, whatever its status.
+    /// - Throws: `JanuaryError` with category `network`, `cancelled` or `invalidInput`.
+    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse
+}

@@ -1,0 +1,135 @@
+import Foundation
+import JanuaryCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The URLSession delegate of a ``URLSessionHTTPTransport``: collects each task's body, applies the redirect
+/// policy, declines authentication challenges and completes each ``PendingRequest``.
+///
+/// A session delegate rather than completion handlers, because on Linux a task created with a completion
+/// handler bypasses the delegate's redirect and challenge methods.
+final class SessionDelegate: NSObject, Sendable {
+    private let pending = Locked<[Int: PendingRequest]>([:])
+
+    func register(_ request: PendingRequest, for taskIdentifier: Int) {
+        pending.withLock { $0[taskIdentifier] = request }
+    }
+
+    func unregister(_ taskIdentifier: Int) {
+        _ = pending.withLock { $0.removeValue(forKey: taskIdentifier) }
+    }
+
+    private func request(for task: URLSessionTask) -> PendingRequest? {
+        pending.withLock { $0[task.taskIdentifier] }
+    }
+
+    /// How to answer a challenge on Darwin: server trust gets the system's evaluation; every other challenge
+    /// (Basic, Digest, NTLM, Negotiate, client certificates) is declined without a credential.
+    ///
+    /// Apple documents `rejectProtectionSpace` as "reject this protection space and try the next one"; with none
+    /// left and no credential storage, the loader continues without a credential and the task ends with the 401
+    /// as its response. `performDefaultHandling` is not used for those, because default handling may answer
+    /// Negotiate or NTLM with the device's own single sign-on credential, replacing the Bearer token.
+    /// `cancelAuthenticationChallenge` would fail the task and lose the 401 and its Bearer challenge.
+    static func disposition(for challenge: URLAuthenticationChallenge) -> URLSession.AuthChallengeDisposition {
+        #if canImport(Darwin)
+        if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+            return .performDefaultHandling
+        }
+        #endif
+        // swift-corelibs-foundation has no server-trust challenges (curl verifies certificates itself), so on
+        // Linux every challenge that reaches here is a server's request for credentials.
+        return .rejectProtectionSpace
+    }
+
+    static func makeResponse(_ response: HTTPURLResponse, body: Data) -> HTTPTransportResponse {
+        var fields: [(name: String, value: String)] = []
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+                fields.append((name, value))
+            }
+        }
+        // Foundation hands the fields over as a dictionary; sort them so every run prints the same order.
+        fields.sort { HTTPSyntax.asciiLowercased($0.name) < HTTPSyntax.asciiLowercased($1.name) }
+        return HTTPTransportResponse(
+            statusCode: response.statusCode,
+            headerFields: HTTPHeaderFields(fields),
+            body: body,
+            url: response.url
+        )
+    }
+}
+
+extension SessionDelegate: URLSessionDataDelegate {
+    func urlSession(
+        _ session: URLSession,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        completionHandler(Self.disposition(for: challenge), nil)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(Darwin)
+        completionHandler(Self.disposition(for: challenge), nil)
+        #else
+        // swift-corelibs-foundation raises this challenge for a 401 only after the whole response has arrived, and
+        // none of its dispositions delivers that response: rejecting or cancelling cancels the task
+        // (URLError.cancelled), default handling without a stored credential never calls back at all (the hang
+        // URLSession.shared shows on `Basic realm=…`), and using a credential resends the request with Basic
+        // authorization in place of the Bearer token. So complete the request here with the 401 as received (its
+        // body arrived through earlier callbacks on this same serial queue), then cancel the challenge so the
+        // task ends without resending anything.
+        if let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse,
+            let request = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
+        {
+            request.finish(.success(Self.makeResponse(response, body: request.takeBody())))
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+        #endif
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(self.request(for: task)?.redirect(from: response.url, to: request))
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+    ) {
+        // Bodies in memory are set as httpBody and need no stream; a stream body is one-shot and cannot be
+        // provided again, so the task fails instead of resending part of it.
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        request(for: dataTask)?.append(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let request = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else {
+            return
+        }
+        if let error {
+            request.finish(.failure(URLErrorMapping.networkError(for: error)))
+        } else if let response = task.response as? HTTPURLResponse {
+            request.finish(.success(Self.makeResponse(response, body: request.takeBody())))
+        } else {
+            request.finish(.failure(.network("The server's answer was not an HTTP response.")))
+        }
+    }
+}

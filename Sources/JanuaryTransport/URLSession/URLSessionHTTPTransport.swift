@@ -1,0 +1,135 @@
+import Foundation
+import JanuaryCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The ``HTTPTransport`` the SDK uses: URLSession with nothing persisted and credentials kept where they belong.
+///
+/// Each transport owns a private URLSession built from a copy of the configuration you pass, with credential
+/// storage, cookie storage and the URL cache turned off, so no token, cookie or response is written anywhere.
+/// ``shutdown()`` (or releasing the transport) invalidates the session and cancels what is in flight.
+///
+/// What it refuses, with ``JanuaryError/Category/invalidInput`` and before any I/O:
+/// - a URL that is not absolute `http`/`https`, or that has a user name or password in it;
+/// - `Authorization` or `Proxy-Authorization` over plain `http` to a host that is not loopback
+///   (`127.0.0.0/8`, `::1`, `localhost`), so a credential never travels in cleartext;
+/// - a method or field name that is not a token, or a field value with CR, LF or another control character;
+/// - a body on `GET` or `HEAD`, which URLSession on Linux cannot send.
+///
+/// Redirects are followed as URLSession proposes them, with these rules:
+/// - **Same origin** (scheme, host and port equal to the original request's): followed with `Authorization`.
+/// - **Another origin**: followed **without** `Authorization` and `Proxy-Authorization`, and once a chain has
+///   left the original origin no later hop carries them, even back on it. A credential is for January's
+///   origin only; following (rather than stopping) keeps public, unauthenticated redirects such as a CDN
+///   working, and a server that needs the credential answers 401, which the caller sees.
+/// - **https to http**: never followed, credential or not; the 3xx response is returned, and its
+///   ``HTTPTransportResponse/statusError()`` is ``JanuaryError/Category/network``.
+/// - A cleartext hop to a host that is not loopback never carries a credential.
+///
+/// Authentication challenges other than server trust are declined, so a 401 (even one that also offers
+/// `Basic realm="…"`, which made URLSession on Linux wait forever for a credential) is delivered as a response
+/// for the SDK to act on. Server trust gets the system's default evaluation.
+///
+/// Cancelling the calling task cancels the URLSession task and fails at once with
+/// ``JanuaryError/Category/cancelled``.
+public final class URLSessionHTTPTransport: HTTPTransport {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+    private let isShutDown = Locked(false)
+
+    /// Creates a transport with its own URLSession.
+    ///
+    /// - Parameter configuration: The configuration to copy; `.ephemeral` by default. Its credential storage,
+    ///   cookie storage and cache are turned off in the copy whatever you set.
+    public init(configuration: URLSessionConfiguration = .ephemeral) {
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
+        configuration.urlCredentialStorage = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        delegate = SessionDelegate()
+        let queue = OperationQueue()
+        queue.name = "JanuaryTransport.URLSessionHTTPTransport"
+        queue.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Invalidates the session: requests in flight fail with ``JanuaryError/Category/network`` and later sends
+    /// fail the same way. Calling it again does nothing.
+    public func shutdown() {
+        let first = isShutDown.withLock { isShutDown in
+            defer { isShutDown = true }
+            return !isShutDown
+        }
+        if first {
+            session.invalidateAndCancel()
+        }
+    }
+
+    /// Sends `request` over URLSession and returns the response, whatever its status.
+    ///
+    /// - Parameter request: The request to send.
+    /// - Returns: The response, including 4xx and 5xx ones.
+    /// - Throws: ``JanuaryError`` with category ``JanuaryError/Category/invalidInput`` for a refused request,
+    ///   ``JanuaryError/Category/cancelled`` when the calling task is cancelled, and
+    ///   ``JanuaryError/Category/network`` when no response arrived (the `URLError` is the underlying error).
+    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        guard !Task.isCancelled else {
+            throw JanuaryError.cancelled("The request was cancelled before it was sent.")
+        }
+        try TransportSafety.validate(request)
+        let urlRequest = try Self.makeURLRequest(request)
+        let pending = PendingRequest(url: request.url)
+        let session = self.session
+        let delegate = self.delegate
+        let task = try isShutDown.withLock { isShutDown -> URLSessionDataTask in
+            // Under the lock, so shutdown cannot invalidate the session between the check and the task's creation.
+            guard !isShutDown else {
+                throw JanuaryError.network("The transport was shut down.")
+            }
+            let task = session.dataTask(with: urlRequest)
+            delegate.register(pending, for: task.taskIdentifier)
+            return task
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                if pending.start(continuation) {
+                    task.resume()
+                } else {
+                    delegate.unregister(task.taskIdentifier)
+                    continuation.resume(throwing: JanuaryError.cancelled("The request was cancelled."))
+                }
+            }
+        } onCancel: {
+            pending.cancel()
+            task.cancel()
+        }
+    }
+
+    private static func makeURLRequest(_ request: HTTPTransportRequest) throws -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.httpShouldHandleCookies = false
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        if let timeout = request.timeout {
+            urlRequest.timeoutInterval = timeout
+        }
+        for field in request.headerFields {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if let data = request.body.data {
+            urlRequest.httpBody = data
+        } else if let stream = try request.body.takeStream() {
+            urlRequest.httpBodyStream = stream
+        }
+        return urlRequest
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import JanuaryTransport
+import Testing
+
+@Suite("HTTPTransportRequest")
+struct HTTPTransportRequestTests {
+    private static let url = URL(string: "https://api.january.test/v1/items?x=1")!
+
+    @Test(
+        "isReplayable needs both the caller's permission and a replayable body",
+        arguments: [
+            (true, HTTPTransportRequest.Body.empty, true),
+            (true, .data(Data("x".utf8)), true),
+            (true, .stream({ InputStream(data: Data()) }), false),
+            (false, .empty, false),
+            (false, .data(Data("x".utf8)), false),
+            (false, .stream({ InputStream(data: Data()) }), false),
+        ]
+    )
+    func replayable(allowsReplay: Bool, body: HTTPTransportRequest.Body, expected: Bool) {
+        let request = HTTPTransportRequest(method: "POST", url: Self.url, body: body, allowsReplay: allowsReplay)
+        #expect(request.isReplayable == expected)
+        #expect(request.body.isReplayable == (body.description != "one-shot stream"))
+    }
+
+    @Test("bodies report emptiness and describe only their size")
+    func bodies() {
+        #expect(HTTPTransportRequest.Body.empty.isEmpty)
+        #expect(HTTPTransportRequest.Body.data(Data()).isEmpty)
+        #expect(!HTTPTransportRequest.Body.data(Data("secret body".utf8)).isEmpty)
+        #expect(!HTTPTransportRequest.Body.stream({ InputStream(data: Data()) }).isEmpty)
+        #expect(HTTPTransportRequest.Body.data(Data("secret body".utf8)).description == "11 bytes")
+        #expect(HTTPTransportRequest.Body.empty.description == "empty")
+    }
+
+    @Test("defaults")
+    func defaults() {
+        let request = HTTPTransportRequest(url: Self.url)
+        #expect(request.method == "GET")
+        #expect(request.headerFields.isEmpty)
+        #expect(request.body.isEmpty)
+        #expect(request.allowsReplay)
+        #expect(request.timeout == nil)
+        #expect(request.isReplayable)
+    }
+
+    @Test("description, debugDescription and dump never show the credential, the body or URL user info")
+    func redaction() {
+        let token = "eyJ.secret-token.value"
+        let request = HTTPTransportRequest(
+            method: "POST",
+            url: URL(string: "https://user:hunter2@api.january.test/v1")!,
+            headerFields: ["Authorization": "Bearer \(token)", "X-Trace": "t-1"],
+            body: .data(Data("body-secret".utf8)),
+            allowsReplay: false,
+            timeout: 5
+        )
+        var dumped = ""
+        dump(request, to: &dumped)
+        let texts = [request.description, request.debugDescription, "\(request)", String(reflecting: request), dumped]
+        for text in texts {
+            #expect(!text.contains(token), "\(text)")
+            #expect(!text.contains("hunter2"), "\(text)")
+            #expect(!text.contains("body-secret"), "\(text)")
+            #expect(text.contains("<redacted>"))
+            #expect(text.contains("X-Trace"))
+        }
+        #expect(request.description.contains("POST https://<redacted>@api.january.test/v1"))
+        #expect(request.description.contains("11 bytes"))
+    }
+}
