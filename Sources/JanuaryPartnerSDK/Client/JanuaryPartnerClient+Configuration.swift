@@ -91,30 +91,16 @@ extension JanuaryPartnerClient {
                 )
             }
             guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),
-                let scheme = components.scheme?.lowercased(),
-                let host = components.host, !host.isEmpty
+                components.host?.isEmpty == false
             else {
                 throw JanuaryError.invalidInput("The base URL must be an absolute http or https URL with a host.")
-            }
-            guard components.user == nil, components.password == nil else {
-                throw JanuaryError.invalidInput("The base URL must not contain a user name or password.")
             }
             guard components.query == nil, components.fragment == nil else {
                 throw JanuaryError.invalidInput("The base URL must not contain a query or a fragment.")
             }
-            switch scheme {
-            case "https":
-                break
-            case "http" where URLSessionHTTPTransport.isLoopbackHost(host):
-                break
-            case "http":
-                throw JanuaryError.invalidInput(
-                    "The base URL uses plain http to a host that is not loopback; credentials would travel in clear. "
-                        + "Use https."
-                )
-            default:
-                throw JanuaryError.invalidInput("The base URL must use https.")
-            }
+            // The same rules the transport applies to every request that carries a credential: https, or http
+            // to loopback only, and no user name or password.
+            try TransportSafety.validateCredentialURL(baseURL)
         }
     }
 }

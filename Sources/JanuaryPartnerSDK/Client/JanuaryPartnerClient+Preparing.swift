@@ -57,10 +57,15 @@ extension JanuaryPartnerClient {
                 headers["Content-Type"] = contentType
             }
         case .stream(let stream, let contentType):
-            guard let inputStream = stream.take() else {
+            guard !stream.isTaken else {
                 throw JanuaryError.invalidInput("The request's one-shot stream body was already sent.")
             }
-            body = .stream(inputStream)
+            body = .stream {
+                guard let inputStream = stream.take() else {
+                    throw JanuaryError.invalidInput("The request's one-shot stream body was already sent.")
+                }
+                return inputStream
+            }
             if let contentType, !headers.contains("Content-Type") {
                 headers["Content-Type"] = contentType
             }

@@ -77,6 +77,10 @@ final class OneShotStream: @unchecked Sendable {
         self.stream = Locked(stream)
     }
 
+    var isTaken: Bool {
+        stream.withLock { $0 == nil }
+    }
+
     func take() -> InputStream? {
         stream.withLock { stream in
             defer { stream = nil }
