@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // The SDK is four stacked layers. Each library may depend only on the layers listed before it:

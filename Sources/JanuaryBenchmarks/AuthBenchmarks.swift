@@ -37,26 +37,41 @@ enum AuthBenchmarks {
         )
     }
 
+    /// 10,000 callers on a cold cache, a provider that answers after 10 ms. "Beyond the provider" is measured
+    /// from the instant the provider returns to the instant the last caller holds its credential, so that the
+    /// cost of starting 10,000 tasks (the benchmark's, not the SDK's) stays out of it; it is printed apart.
     static func coalescing(rounds: Int, callers: Int) async throws -> [Figure] {
         let providerDelay: UInt64 = 10_000_000
         var extras: [Double] = []
+        var spawns: [Double] = []
         var maximumCalls = 0
         for _ in 0..<rounds {
             let calls = Locked(0)
+            let providerReturnedAt = Locked<UInt64>(0)
+            let lastReleasedAt = Locked<UInt64>(0)
             let coordinator = TokenCoordinator(provider: {
                 calls.withLock { $0 += 1 }
                 try await Task.sleep(nanoseconds: providerDelay)
+                providerReturnedAt.withLock { $0 = nowNanoseconds() }
                 return JanuaryClientToken(value: "bench-token", expiresAt: Date().addingTimeInterval(3600))
             })
             let start = nowNanoseconds()
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<callers {
-                    group.addTask { blackHole(try await coordinator.credential()) }
+            // Unstructured tasks: a task group's own bookkeeping for 10,000 children would dominate the figure.
+            let tasks = (0..<callers).map { _ in
+                Task {
+                    blackHole(try await coordinator.credential())
+                    let released = nowNanoseconds()
+                    lastReleasedAt.withLock { $0 = max($0, released) }
                 }
-                try await group.waitForAll()
             }
-            let elapsed = nowNanoseconds() - start
-            extras.append(Double(elapsed - min(elapsed, providerDelay)) / 1_000_000)
+            let spawned = nowNanoseconds()
+            for task in tasks {
+                try await task.value
+            }
+            let returned = providerReturnedAt.withLock { $0 }
+            let released = lastReleasedAt.withLock { $0 }
+            extras.append(Double(released - min(released, returned)) / 1_000_000)
+            spawns.append(Double(spawned - start) / 1_000_000)
             maximumCalls = max(maximumCalls, calls.withLock { $0 })
         }
         return [
@@ -70,13 +85,14 @@ enum AuthBenchmarks {
                 note: "worst of \(rounds) rounds"
             ),
             Figure(
-                name: "2b. coalescing time beyond the provider's 10 ms",
+                name: "2b. coalescing: time to release all callers beyond the provider's 10 ms",
                 value: median(extras),
                 unit: "ms",
                 baseline: nil,
                 ratioTarget: nil,
                 valueTarget: 20,
-                note: "includes starting \(callers) tasks"
+                note: "from the provider's return to the last caller's credential; starting the tasks took "
+                    + String(format: "%.1f", median(spawns)) + " ms"
             ),
         ]
     }

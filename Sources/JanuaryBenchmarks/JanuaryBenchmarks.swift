@@ -20,12 +20,24 @@ struct JanuaryBenchmarks {
         #endif
         let rounds = quick ? 3 : 15
         do {
+            // `--only 1,4` runs a subset, for profiling one figure.
+            let only = Set((value(of: "--only", in: arguments) ?? "1,2,3,4,5").split(separator: ",").map(String.init))
             var figures: [Figure] = []
-            figures.append(try await AuthBenchmarks.freshPath(rounds: rounds, iterations: quick ? 20_000 : 200_000))
-            figures += try await AuthBenchmarks.coalescing(rounds: quick ? 2 : 9, callers: 10_000)
-            figures.append(try await AuthBenchmarks.staleStorm(rounds: quick ? 2 : 9, callers: 10_000))
-            figures += ParsingBenchmarks.figures(rounds: rounds)
-            figures.append(try await EndToEndBenchmarks.figure(requests: quick ? 200 : 2_000))
+            if only.contains("1") {
+                figures.append(try await AuthBenchmarks.freshPath(rounds: rounds, iterations: quick ? 20_000 : 200_000))
+            }
+            if only.contains("2") {
+                figures += try await AuthBenchmarks.coalescing(rounds: quick ? 2 : 9, callers: 10_000)
+            }
+            if only.contains("3") {
+                figures.append(try await AuthBenchmarks.staleStorm(rounds: quick ? 2 : 9, callers: 10_000))
+            }
+            if only.contains("4") {
+                figures += ParsingBenchmarks.figures(rounds: rounds)
+            }
+            if only.contains("5") {
+                figures.append(try await EndToEndBenchmarks.figure(requests: quick ? 200 : 2_000))
+            }
             for figure in figures {
                 print(figure.line)
             }
@@ -39,6 +51,13 @@ struct JanuaryBenchmarks {
             print("benchmark failed: \(error)")
             exit(2)
         }
+    }
+
+    private static func value(of option: String, in arguments: [String]) -> String? {
+        guard let index = arguments.firstIndex(of: option), arguments.indices.contains(index + 1) else {
+            return nil
+        }
+        return arguments[index + 1]
     }
 
     private static func writeJSON(_ figures: [Figure], to path: String?) throws {

@@ -100,7 +100,7 @@ package final class TokenCoordinator: Sendable {
     /// - Throws: A `JanuaryError`: ``JanuaryError/Category/tokenProvider`` when the provider failed, timed out,
     ///   returned an unusable token or called back into this coordinator; ``JanuaryError/Category/cancelled``
     ///   when the calling task was cancelled or the session was reset meanwhile.
-    package func credential() async throws -> Credential {
+    nonisolated(nonsending) package func credential() async throws -> Credential {
         if let developmentCredential {
             return developmentCredential
         }
