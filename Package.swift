@@ -34,7 +34,9 @@ let package = Package(
         .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
         .executableTarget(
             name: "JanuaryBenchmarks",
-            dependencies: ["JanuaryPartnerSDK", "JanuaryAuth", "JanuaryTransport", "JanuaryTestServer", "JanuaryTestSupport"]
+            dependencies: [
+                "JanuaryPartnerSDK", "JanuaryAuth", "JanuaryTransport", "JanuaryTestServer", "JanuaryTestSupport",
+            ]
         ),
 
         .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore"]),

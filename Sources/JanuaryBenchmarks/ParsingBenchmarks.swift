@@ -10,7 +10,8 @@ enum ParsingBenchmarks {
     /// as many whole times as fit in `size` bytes, so that a small and a large header differ only in length.
     static func multiChallenge(size: Int) -> String {
         // Exactly 128 bytes: 256 B is 2 units and 4 KiB is 32.
-        let unit = #"Basic realm="a, \"quoted\" realm", Bearer realm="january", error="invalid_token", "#
+        let unit =
+            #"Basic realm="a, \"quoted\" realm", Bearer realm="january", error="invalid_token", "#
             + #"scope="x", Digest nonce="abc=", Token68 abc=, "#
         assert(unit.utf8.count == 128)
         return String(repeating: unit, count: max(1, size / unit.utf8.count))
@@ -62,7 +63,8 @@ enum ParsingBenchmarks {
                 baseline: smallPerByte,
                 ratioTarget: 1.5,
                 valueTarget: nil,
-                note: "\(large.utf8.count) B vs \(small.utf8.count) B of the same challenges; linear cost keeps it near 1"
+                note:
+                    "\(large.utf8.count) B vs \(small.utf8.count) B of the same challenges; linear cost keeps it near 1"
             ),
         ]
     }

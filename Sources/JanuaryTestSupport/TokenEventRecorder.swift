@@ -39,7 +39,7 @@ package final class TokenEventRecorder: Sendable {
             state.events.append(event)
             return state.watchers.satisfied(by: state.events.count)
         }
-        watchers.forEach { $0.resume() }
+        for watcher in watchers { watcher.resume() }
     }
 
     /// Returns once at least `count` events have been recorded.

@@ -171,7 +171,7 @@ package final class TokenProviderProbe: Sendable {
             let step = state.script.isEmpty ? defaultStep : state.script.removeFirst()
             return (state.callCount, step, state.callWatchers.satisfied(by: state.callCount))
         }
-        watchers.forEach { $0.resume() }
+        for watcher in watchers { watcher.resume() }
         switch step {
         case .suspend:
             return try await resolve(suspending(ignoringCancellation: false), call: number)
@@ -220,7 +220,7 @@ package final class TokenProviderProbe: Sendable {
                     state.suspended.append(call)
                     return (nil, state.suspendedWatchers.satisfied(by: state.suspended.count))
                 }
-                watchers.forEach { $0.resume() }
+                for watcher in watchers { watcher.resume() }
                 if let step {
                     continuation.resume(returning: step)
                 }
@@ -240,7 +240,7 @@ package final class TokenProviderProbe: Sendable {
                 }
                 return (state.suspended.remove(at: index), watchers)
             }
-            watchers.forEach { $0.resume() }
+            for watcher in watchers { watcher.resume() }
             call?.continuation.resume(returning: .fail(CancellationError()))
         }
     }

@@ -74,7 +74,8 @@ struct RedactionTests {
         #expect(kinds == [.providerCallStarted, .providerCallFinished, .tokenInvalidated, .coordinatorReset])
         #expect(events.events(.providerCallStarted).map(\.attempt) == [1, 2, 3, 4])
         #expect(events.events(.providerCallFinished).map(\.outcome) == [nil, .tokenProvider, nil, .cancelled])
-        let renderings = events.events.flatMap { [$0.description, String(reflecting: $0), Self.dumped($0)] }
+        let renderings =
+            events.events.flatMap { [$0.description, String(reflecting: $0), Self.dumped($0)] }
             + [failure.map(String.init(describing:)) ?? ""]
         for secret in secrets {
             #expect(secret.hasPrefix(Self.secretPrefix))

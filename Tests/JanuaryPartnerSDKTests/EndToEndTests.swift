@@ -67,7 +67,9 @@ struct EndToEndTests {
     @Test("a second invalid_token fails with authentication after one retry")
     func secondInvalidTokenFails() async throws {
         let harness = try Harness(provider: { _, _ in
-            CountingProvider { JanuaryClientToken(value: "never-accepted-\(UUID().uuidString)", expiresAt: .distantFuture) }
+            CountingProvider {
+                JanuaryClientToken(value: "never-accepted-\(UUID().uuidString)", expiresAt: .distantFuture)
+            }
         })
         let error = await #expect(throws: JanuaryError.self) {
             try await harness.client.send(.ping)
@@ -86,7 +88,8 @@ struct EndToEndTests {
         _ = try await harness.client.send(.ping)
         harness.simulator.revokeIssuedTokens()
         let body = Data(#"{"meal":"soup"}"#.utf8)
-        let request = JanuaryRequest(method: .post, path: "/v1/meals", body: .data(body, contentType: "application/json"))
+        let request = JanuaryRequest(
+            method: .post, path: "/v1/meals", body: .data(body, contentType: "application/json"))
         #expect(request.isReplayable)
         _ = try await harness.client.send(request)
         let posts = harness.server.receivedRequests.filter { $0.method == "POST" }

@@ -78,7 +78,8 @@ struct LeakScanTests {
         simulator.revokeIssuedTokens()  // invalid_token, refresh, retry
         await attempt(JanuaryRequest(method: .post, path: "/v1/meals", body: .data(Data("{}".utf8))))
         simulator.revokeIssuedTokens()
-        await attempt(JanuaryRequest(method: .post, path: "/v1/upload", body: .stream(InputStream(data: Data("x".utf8)))))
+        await attempt(
+            JanuaryRequest(method: .post, path: "/v1/upload", body: .stream(InputStream(data: Data("x".utf8)))))
         simulator.server.enqueue(ScriptedResponse(status: 500), ScriptedResponse(status: 403))
         await attempt(.ping)
         await attempt(.ping)
@@ -110,10 +111,15 @@ struct LeakScanTests {
         #expect(transport.renderings.count >= 40)
         for secret in secrets {
             let leaks = emitted.filter { $0.contains(secret) }
-            #expect(leaks.isEmpty, "secret found in \(leaks.count) renderings: \(leaks.first.map { String($0.prefix(200)) } ?? "")")
+            #expect(
+                leaks.isEmpty,
+                "secret found in \(leaks.count) renderings: \(leaks.first.map { String($0.prefix(200)) } ?? "")")
         }
         #expect(transport.renderings.contains { $0.contains("<redacted>") })
         // The server did receive them: the scan would have found them had the SDK printed them.
-        #expect(simulator.server.receivedRequests.contains { $0.value(forHeader: "Authorization")?.contains(secrets[0]) == true })
+        #expect(
+            simulator.server.receivedRequests.contains {
+                $0.value(forHeader: "Authorization")?.contains(secrets[0]) == true
+            })
     }
 }

@@ -70,7 +70,8 @@ struct Harness {
         self.simulator = simulator
         self.clock = clock
         self.provider = provider
-        self.client = try JanuaryPartnerClient(clientTokenProvider: { try await provider() }, configuration: configuration)
+        self.client = try JanuaryPartnerClient(
+            clientTokenProvider: { try await provider() }, configuration: configuration)
     }
 
     var server: LoopbackHTTPServer {

@@ -24,14 +24,16 @@ extension TokenCoordinator {
             guard let context = self?.providerCallStarting(start.id) else {
                 return
             }
-            let timer = timeout.isFinite ? Task { [weak self] in
-                do {
-                    try await clock.sleep(for: timeout)
-                } catch {
-                    return
-                }
-                self?.providerTimedOut(start.id, after: timeout)
-            } : nil
+            let timer =
+                timeout.isFinite
+                ? Task { [weak self] in
+                    do {
+                        try await clock.sleep(for: timeout)
+                    } catch {
+                        return
+                    }
+                    self?.providerTimedOut(start.id, after: timeout)
+                } : nil
             let result = await Self.call(provider, inside: context, cancelling: timer)
             timer?.cancel()
             self?.providerReturned(start.id, result: result)

@@ -45,7 +45,9 @@ extension JanuaryPartnerClient {
             )
         }
         let replacement = try await coordinator.invalidate(credential)
-        configuration.onEvent?(JanuaryTokenEvent(kind: .requestRetried, date: configuration.clock.now(), generation: replacement.generation))
+        configuration.onEvent?(
+            JanuaryTokenEvent(
+                kind: .requestRetried, date: configuration.clock.now(), generation: replacement.generation))
         let second = try await transport.send(prepared.authorized(with: replacement))
         guard !Self.rejectsToken(second) else {
             throw JanuaryError.authentication(

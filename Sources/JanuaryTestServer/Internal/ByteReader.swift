@@ -27,6 +27,7 @@ struct ByteReader {
     /// bare LF).
     ///
     /// - Parameter limit: The longest line accepted, terminator excluded.
+    /// - Returns: The line, or `.closed` or `.tooLong` when none could be read.
     mutating func readLine(limit: Int) -> Line {
         // Counted from `start`, because `fill` may move the unread bytes to the front of the buffer.
         var searched = 0

@@ -37,8 +37,11 @@ struct ConnectionHandler {
                 return
             case .malformed(let status):
                 let response = ScriptedResponse.text("LoopbackHTTPServer: malformed request.", status: status)
-                Socket.sendAll(descriptor, ResponseWriter.head(of: response, contentLength: response.body.count,
-                                                               closing: true) + [UInt8](response.body))
+                Socket.sendAll(
+                    descriptor,
+                    ResponseWriter.head(
+                        of: response, contentLength: response.body.count,
+                        closing: true) + [UInt8](response.body))
                 Socket.lingerBeforeClose(descriptor)
                 return
             case .request(let request, let keepAlive):
@@ -111,9 +114,12 @@ struct ConnectionHandler {
             return .malformed(status: 400)
         }
         let connectionTokens = RequestHead.tokens(of: "Connection", in: fields)
-        var keepAlive = version == "HTTP/1.1" ? !connectionTokens.contains("close") : connectionTokens.contains(
-            "keep-alive"
-        )
+        var keepAlive =
+            version == "HTTP/1.1"
+            ? !connectionTokens.contains("close")
+            : connectionTokens.contains(
+                "keep-alive"
+            )
 
         let expectsContinue = RequestHead.tokens(of: "Expect", in: fields).contains("100-continue")
         if expectsContinue, framing != .empty, !reader.hasBufferedBytes {

@@ -21,8 +21,10 @@ enum RequestHead {
         else {
             return nil
         }
-        return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
-                String(decoding: parts[2], as: UTF8.self))
+        return (
+            String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self),
+            String(decoding: parts[2], as: UTF8.self)
+        )
     }
 
     /// Parses `field-name ":" OWS field-value OWS` (RFC 9112 §5). Refuses whitespace before the colon and

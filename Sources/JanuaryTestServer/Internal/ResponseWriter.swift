@@ -20,9 +20,12 @@ enum ResponseWriter {
             Socket.sendAll(descriptor, head + [UInt8](response.body.prefix(response.body.count / 2)))
             return false
         default:
-            let closing = !keepAlive || RequestHead.tokens(of: "Connection", in: response.headerFields)
-                .contains("close")
-            let hasContent = !(100...199).contains(response.status) && response.status != 204
+            let closing =
+                !keepAlive
+                || RequestHead.tokens(of: "Connection", in: response.headerFields)
+                    .contains("close")
+            let hasContent =
+                !(100...199).contains(response.status) && response.status != 204
                 && response.status != 304
             var bytes = head(of: response, contentLength: hasContent ? response.body.count : nil, closing: closing)
             if hasContent && request.method != "HEAD" {
@@ -35,8 +38,10 @@ enum ResponseWriter {
     /// The status line and field lines, ending with the empty line.
     ///
     /// - Parameters:
+    ///   - response: The scripted response whose status and fields to write.
     ///   - contentLength: The `Content-Length` to announce, or `nil` to send none.
     ///   - closing: Whether to add `Connection: close` (unless the response names its own `Connection`).
+    /// - Returns: The head's bytes, ready to send.
     static func head(of response: ScriptedResponse, contentLength: Int?, closing: Bool) -> [UInt8] {
         var text = "HTTP/1.1 \(response.status) \(reasonPhrase(response.status))\r\n"
         var namesConnection = false

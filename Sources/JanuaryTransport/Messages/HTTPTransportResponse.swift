@@ -68,7 +68,8 @@ public struct HTTPTransportResponse: Sendable {
         case 200...299:
             return nil
         case 401, 403:
-            var message = statusCode == 401
+            var message =
+                statusCode == 401
                 ? "January did not accept the credential (\(status))."
                 : "January refused access with this credential (\(status))."
             if let code = bearerErrorCode {

@@ -34,7 +34,8 @@ package enum RedirectPolicy {
         if previousScheme == "https" && HTTPSyntax.asciiLowercased(url.scheme ?? "") != "https" {
             return nil
         }
-        let leavesOrigin = Origin(url) != Origin(originalURL)
+        let leavesOrigin =
+            Origin(url) != Origin(originalURL)
             || (try? TransportSafety.isCleartextToRemoteHost(url)) != false
         credentialWithdrawn = credentialWithdrawn || leavesOrigin
         guard credentialWithdrawn else {

@@ -44,7 +44,8 @@ struct AuthenticationChallengePropertyTests {
         for vector in challengeVectors {
             #expect(ChallengeFuzzing.brokenProperty(for: vector.input, checkArrayForm: true) == nil, "\(vector)")
         }
-        #expect(ChallengeFuzzing.serialize([AuthenticationChallenge(scheme: "B", parameters: ["k": "a\"b\\"])])
-            == #"B k="a\"b\\""#)
+        #expect(
+            ChallengeFuzzing.serialize([AuthenticationChallenge(scheme: "B", parameters: ["k": "a\"b\\"])])
+                == #"B k="a\"b\\""#)
     }
 }

@@ -40,29 +40,41 @@ let challengeVectors: [ChallengeVector] = [
             challenge("Newauth", ["realm": "apps", "type": "1", "title": #"Login to "apps""#]),
         ]
     ),
-    ChallengeVector("RFC 9110 token value", "Newauth realm=apps, type=1", [
-        challenge("Newauth", ["realm": "apps", "type": "1"]),
-    ]),
+    ChallengeVector(
+        "RFC 9110 token value", "Newauth realm=apps, type=1",
+        [
+            challenge("Newauth", ["realm": "apps", "type": "1"])
+        ]),
     // RFC 7617
     ChallengeVector("RFC 7617 Basic", #"Basic realm="WallyWorld""#, [challenge("Basic", ["realm": "WallyWorld"])]),
-    ChallengeVector("RFC 7617 charset", #"Basic realm="foo", charset="UTF-8""#, [
-        challenge("Basic", ["realm": "foo", "charset": "UTF-8"]),
-    ]),
+    ChallengeVector(
+        "RFC 7617 charset", #"Basic realm="foo", charset="UTF-8""#,
+        [
+            challenge("Basic", ["realm": "foo", "charset": "UTF-8"])
+        ]),
     // RFC 6750 §3
     ChallengeVector("RFC 6750 realm only", #"Bearer realm="example""#, [challenge("Bearer", ["realm": "example"])]),
     ChallengeVector(
         "RFC 6750 invalid_token",
         #"Bearer realm="example", error="invalid_token", error_description="The access token expired""#,
-        [challenge("Bearer", [
-            "realm": "example", "error": "invalid_token", "error_description": "The access token expired",
-        ])]
+        [
+            challenge(
+                "Bearer",
+                [
+                    "realm": "example", "error": "invalid_token", "error_description": "The access token expired",
+                ])
+        ]
     ),
-    ChallengeVector("RFC 6750 invalid_request", #"Bearer error="invalid_request""#, [
-        challenge("Bearer", ["error": "invalid_request"]),
-    ]),
-    ChallengeVector("RFC 6750 insufficient_scope", #"Bearer error="insufficient_scope", scope="openid profile""#, [
-        challenge("Bearer", ["error": "insufficient_scope", "scope": "openid profile"]),
-    ]),
+    ChallengeVector(
+        "RFC 6750 invalid_request", #"Bearer error="invalid_request""#,
+        [
+            challenge("Bearer", ["error": "invalid_request"])
+        ]),
+    ChallengeVector(
+        "RFC 6750 insufficient_scope", #"Bearer error="insufficient_scope", scope="openid profile""#,
+        [
+            challenge("Bearer", ["error": "insufficient_scope", "scope": "openid profile"])
+        ]),
     ChallengeVector("RFC 6750 bare scheme", "Bearer", [challenge("Bearer")]),
     // RFC 7616 §3.9.1
     ChallengeVector(
@@ -70,52 +82,78 @@ let challengeVectors: [ChallengeVector] = [
         #"Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=SHA-256, "#
             + #"nonce="7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v", "#
             + #"opaque="FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS""#,
-        [challenge("Digest", [
-            "realm": "http-auth@example.org", "qop": "auth, auth-int", "algorithm": "SHA-256",
-            "nonce": "7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v",
-            "opaque": "FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS",
-        ])]
+        [
+            challenge(
+                "Digest",
+                [
+                    "realm": "http-auth@example.org", "qop": "auth, auth-int", "algorithm": "SHA-256",
+                    "nonce": "7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v",
+                    "opaque": "FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS",
+                ])
+        ]
     ),
     // RFC 4559 §4
     ChallengeVector("RFC 4559 bare Negotiate", "Negotiate", [challenge("Negotiate")]),
-    ChallengeVector("RFC 4559 token68", "Negotiate YIIBAwYGKwYBBQUCoIH4MIH1oDAwLgYKKwYBBAGCNwICCgYJKoZIgvcSAQ==", [
-        challenge("Negotiate", token68: "YIIBAwYGKwYBBQUCoIH4MIH1oDAwLgYKKwYBBAGCNwICCgYJKoZIgvcSAQ=="),
-    ]),
+    ChallengeVector(
+        "RFC 4559 token68", "Negotiate YIIBAwYGKwYBBQUCoIH4MIH1oDAwLgYKKwYBBAGCNwICCgYJKoZIgvcSAQ==",
+        [
+            challenge("Negotiate", token68: "YIIBAwYGKwYBBQUCoIH4MIH1oDAwLgYKKwYBBAGCNwICCgYJKoZIgvcSAQ==")
+        ]),
     ChallengeVector("token68 with + and /", "Other a+b/c~d.e_f-g", [challenge("Other", token68: "a+b/c~d.e_f-g")]),
-    ChallengeVector("token68 then another challenge", "Other abc==, Basic realm=x", [
-        challenge("Other", token68: "abc=="), challenge("Basic", ["realm": "x"]),
-    ]),
-    ChallengeVector("token68 cannot take params", "Other abc==, realm=myrealm", [
-        challenge("Other", token68: "abc=="),
-    ]),
+    ChallengeVector(
+        "token68 then another challenge", "Other abc==, Basic realm=x",
+        [
+            challenge("Other", token68: "abc=="), challenge("Basic", ["realm": "x"]),
+        ]),
+    ChallengeVector(
+        "token68 cannot take params", "Other abc==, realm=myrealm",
+        [
+            challenge("Other", token68: "abc==")
+        ]),
     ChallengeVector("bare token is a token68", "Bearer error", [challenge("Bearer", token68: "error")]),
-    ChallengeVector("token and = is a padded token68", "Bearer error=, Basic", [
-        challenge("Bearer", token68: "error="), challenge("Basic"),
-    ]),
+    ChallengeVector(
+        "token and = is a padded token68", "Bearer error=, Basic",
+        [
+            challenge("Bearer", token68: "error="), challenge("Basic"),
+        ]),
     // List syntax, RFC 9110 §5.6.1
-    ChallengeVector("empty elements before the first", " ,  , Basic realm=myrealm", [
-        challenge("Basic", ["realm": "myrealm"]),
-    ]),
+    ChallengeVector(
+        "empty elements before the first", " ,  , Basic realm=myrealm",
+        [
+            challenge("Basic", ["realm": "myrealm"])
+        ]),
     ChallengeVector("BWS around =", #"Basic realm = "myrealm""#, [challenge("Basic", ["realm": "myrealm"])]),
-    ChallengeVector("no space after comma", #"Basic realm = "myrealm",Digest"#, [
-        challenge("Basic", ["realm": "myrealm"]), challenge("Digest"),
-    ]),
-    ChallengeVector("same scheme twice", #"Basic realm = "myrealm",Basic realm=myotherrealm"#, [
-        challenge("Basic", ["realm": "myrealm"]), challenge("Basic", ["realm": "myotherrealm"]),
-    ]),
-    ChallengeVector("empty elements before params", #"Digest, Basic ,,realm="myrealm""#, [
-        challenge("Digest"), challenge("Basic", ["realm": "myrealm"]),
-    ]),
-    ChallengeVector("scheme then comma then scheme", #"Digest,Basic realm="myrealm""#, [
-        challenge("Digest"), challenge("Basic", ["realm": "myrealm"]),
-    ]),
-    ChallengeVector("many empty elements", #"Digest,,,, Basic ,,foo=bar,realm="myrealm""#, [
-        challenge("Digest"), challenge("Basic", ["foo": "bar", "realm": "myrealm"]),
-    ]),
+    ChallengeVector(
+        "no space after comma", #"Basic realm = "myrealm",Digest"#,
+        [
+            challenge("Basic", ["realm": "myrealm"]), challenge("Digest"),
+        ]),
+    ChallengeVector(
+        "same scheme twice", #"Basic realm = "myrealm",Basic realm=myotherrealm"#,
+        [
+            challenge("Basic", ["realm": "myrealm"]), challenge("Basic", ["realm": "myotherrealm"]),
+        ]),
+    ChallengeVector(
+        "empty elements before params", #"Digest, Basic ,,realm="myrealm""#,
+        [
+            challenge("Digest"), challenge("Basic", ["realm": "myrealm"]),
+        ]),
+    ChallengeVector(
+        "scheme then comma then scheme", #"Digest,Basic realm="myrealm""#,
+        [
+            challenge("Digest"), challenge("Basic", ["realm": "myrealm"]),
+        ]),
+    ChallengeVector(
+        "many empty elements", #"Digest,,,, Basic ,,foo=bar,realm="myrealm""#,
+        [
+            challenge("Digest"), challenge("Basic", ["foo": "bar", "realm": "myrealm"]),
+        ]),
     ChallengeVector("trailing empty elements", #"Bearer realm="x",,, "#, [challenge("Bearer", ["realm": "x"])]),
-    ChallengeVector("whitespace before comma", #"Bearer realm="x" , error="invalid_token""#, [
-        challenge("Bearer", ["realm": "x", "error": "invalid_token"]),
-    ]),
+    ChallengeVector(
+        "whitespace before comma", #"Bearer realm="x" , error="invalid_token""#,
+        [
+            challenge("Bearer", ["realm": "x", "error": "invalid_token"])
+        ]),
     ChallengeVector("scheme and trailing comma", "Basic,", [challenge("Basic")]),
     ChallengeVector("scheme, space and comma", "Bearer ,", [challenge("Bearer")]),
     ChallengeVector("tab after scheme", "Bearer\trealm=x", [challenge("Bearer", ["realm": "x"])]),
@@ -123,51 +161,71 @@ let challengeVectors: [ChallengeVector] = [
     ChallengeVector("only separators", ", ,\t ,", []),
     // quoted-string, RFC 9110 §5.6.4
     ChallengeVector("quoted-pairs", #"Basic realm="my\\\"r\ealm""#, [challenge("Basic", ["realm": #"my\"realm"#])]),
-    ChallengeVector("comma inside quotes", #",Digest,,,, Basic ,,,realm="my, realm,""#, [
-        challenge("Digest"), challenge("Basic", ["realm": "my, realm,"]),
-    ]),
-    ChallengeVector("= and , inside quotes", #"Bearer error_description="a=b, c=d", error="invalid_token""#, [
-        challenge("Bearer", ["error_description": "a=b, c=d", "error": "invalid_token"]),
-    ]),
+    ChallengeVector(
+        "comma inside quotes", #",Digest,,,, Basic ,,,realm="my, realm,""#,
+        [
+            challenge("Digest"), challenge("Basic", ["realm": "my, realm,"]),
+        ]),
+    ChallengeVector(
+        "= and , inside quotes", #"Bearer error_description="a=b, c=d", error="invalid_token""#,
+        [
+            challenge("Bearer", ["error_description": "a=b, c=d", "error": "invalid_token"])
+        ]),
     ChallengeVector("escaped backslash at end", #"Bearer realm="abc\\""#, [challenge("Bearer", ["realm": #"abc\"#])]),
     ChallengeVector("empty quoted string", #"Basic realm="""#, [challenge("Basic", ["realm": ""])]),
-    ChallengeVector("non-ASCII inside quotes", #"Bearer error_description="Jeton expiré ✓""#, [
-        challenge("Bearer", ["error_description": "Jeton expiré ✓"]),
-    ]),
-    ChallengeVector("every tchar in a token value", "Bearer realm=!#$%&'*+-.^_`|~09AZaz", [
-        challenge("Bearer", ["realm": "!#$%&'*+-.^_`|~09AZaz"]),
-    ]),
+    ChallengeVector(
+        "non-ASCII inside quotes", #"Bearer error_description="Jeton expiré ✓""#,
+        [
+            challenge("Bearer", ["error_description": "Jeton expiré ✓"])
+        ]),
+    ChallengeVector(
+        "every tchar in a token value", "Bearer realm=!#$%&'*+-.^_`|~09AZaz",
+        [
+            challenge("Bearer", ["realm": "!#$%&'*+-.^_`|~09AZaz"])
+        ]),
     // Parameter names, RFC 9110 §11.2
-    ChallengeVector("mixed-case scheme and names", #"DiGeSt rEaLm="myrealm", QOP=auth"#, [
-        challenge("DiGeSt", ["realm": "myrealm", "qop": "auth"]),
-    ]),
-    ChallengeVector("repeated name, first wins", "Other realm=first, REALM=second", [
-        challenge("Other", ["realm": "first"]),
-    ]),
+    ChallengeVector(
+        "mixed-case scheme and names", #"DiGeSt rEaLm="myrealm", QOP=auth"#,
+        [
+            challenge("DiGeSt", ["realm": "myrealm", "qop": "auth"])
+        ]),
+    ChallengeVector(
+        "repeated name, first wins", "Other realm=first, REALM=second",
+        [
+            challenge("Other", ["realm": "first"])
+        ]),
     ChallengeVector("lenient params after comma", "Basic, realm=x", [challenge("Basic", ["realm": "x"])]),
     // Malformed: the broken challenge is dropped and parsing resumes at the next comma.
     ChallengeVector("unescaped quote inside quotes", #"Digest,,,, Basic ,,,realm="my"realm""#, [challenge("Digest")]),
     ChallengeVector("unterminated quote", #"Basic realm="foo"#, []),
-    ChallengeVector("unterminated quote after a good one", #"Bearer realm="x", Basic realm="y"#, [
-        challenge("Bearer", ["realm": "x"]),
-    ]),
-    ChallengeVector("control character in quotes", "Basic realm=\"a\u{01}b\", Bearer error=\"invalid_token\"", [
-        challenge("Bearer", ["error": "invalid_token"]),
-    ]),
+    ChallengeVector(
+        "unterminated quote after a good one", #"Bearer realm="x", Basic realm="y"#,
+        [
+            challenge("Bearer", ["realm": "x"])
+        ]),
+    ChallengeVector(
+        "control character in quotes", "Basic realm=\"a\u{01}b\", Bearer error=\"invalid_token\"",
+        [
+            challenge("Bearer", ["error": "invalid_token"])
+        ]),
     ChallengeVector("@ is not a token character", "Basic realm=foobar@baz.com", []),
     ChallengeVector("non-ASCII token", "Bearer realm=é, Basic", [challenge("Basic")]),
-    ChallengeVector("two params without a comma", "Bearer a=b c=d, Basic realm=x", [
-        challenge("Basic", ["realm": "x"]),
-    ]),
+    ChallengeVector(
+        "two params without a comma", "Bearer a=b c=d, Basic realm=x",
+        [
+            challenge("Basic", ["realm": "x"])
+        ]),
     ChallengeVector("scheme followed by =", "Bearer=x, Basic", [challenge("Basic")]),
     ChallengeVector("quoted scheme", #""Bearer" realm=x, Basic"#, [challenge("Basic")]),
     ChallengeVector("quoted string instead of params", #"Bearer "x""#, []),
     ChallengeVector("padding alone", "Negotiate =", []),
     ChallengeVector("value starting with =", "Bearer =abc", []),
     ChallengeVector("token68 followed by junk", "Negotiate abc def, Basic", [challenge("Basic")]),
-    ChallengeVector("junk param does not leak into the next challenge", "Bearer a=@, b=c, Basic x=y", [
-        challenge("Basic", ["x": "y"]),
-    ]),
+    ChallengeVector(
+        "junk param does not leak into the next challenge", "Bearer a=@, b=c, Basic x=y",
+        [
+            challenge("Basic", ["x": "y"])
+        ]),
     ChallengeVector("lone backslash in quotes", "Bearer realm=\"abc\\", []),
 ]
 
@@ -206,9 +264,10 @@ struct AuthenticationChallengeVectorTests {
 
     @Test("Bearer accessors read the RFC 6750 parameters")
     func accessors() throws {
-        let parsed = try #require(AuthenticationChallenge.parse(
-            #"Bearer Realm="january", ERROR="invalid_token", error_description="expired", scope="a b""#
-        ).first)
+        let parsed = try #require(
+            AuthenticationChallenge.parse(
+                #"Bearer Realm="january", ERROR="invalid_token", error_description="expired", scope="a b""#
+            ).first)
         #expect(parsed.realm == "january")
         #expect(parsed.error == "invalid_token")
         #expect(parsed.errorDescription == "expired")

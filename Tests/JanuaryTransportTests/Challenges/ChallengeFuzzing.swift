@@ -105,19 +105,21 @@ enum ChallengeFuzzing {
     }
 
     private static func isToken(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
     }
 
     private static func isToken68(_ text: String) -> Bool {
         let body = text.utf8.prefix { $0 != UInt8(ascii: "=") }
         let padding = text.utf8.dropFirst(body.count)
-        return !body.isEmpty && padding.allSatisfy { $0 == UInt8(ascii: "=") } && body.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || "-._~+/".utf8.contains(byte)
-        }
+        return !body.isEmpty && padding.allSatisfy { $0 == UInt8(ascii: "=") }
+            && body.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || "-._~+/".utf8.contains(byte)
+            }
     }
 
     // MARK: Generation
@@ -129,11 +131,12 @@ enum ChallengeFuzzing {
         "é", "✓", "🔑", "\u{0}", "\u{1}", "\r", "\n", "\r\n", "\u{7F}", "\u{85}", "\u{FEFF}",
     ]
 
-    private static let seeds: [String] = challengeVectors.map(\.input) + [
-        #"Bearer realm="january", error="invalid_token", error_description="The token expired""#,
-        #"Basic realm="x", Bearer error="invalid_token""#,
-        "Negotiate YIIBAw==, NTLM",
-    ]
+    private static let seeds: [String] =
+        challengeVectors.map(\.input) + [
+            #"Bearer realm="january", error="invalid_token", error_description="The token expired""#,
+            #"Basic realm="x", Bearer error="invalid_token""#,
+            "Negotiate YIIBAw==, NTLM",
+        ]
 
     private static func makeInput(using generator: inout SplitMix64, iteration: Int) -> String {
         if iteration % 20_000 == 19_999 {

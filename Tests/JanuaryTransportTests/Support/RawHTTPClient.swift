@@ -91,6 +91,8 @@ final class RawHTTPClient {
     /// Reads one response, including a `1xx` interim one, framed by `Content-Length` (or none for 1xx/204).
     ///
     /// - Parameter isHead: Whether the request was `HEAD`, whose response has no content despite its length.
+    /// - Returns: The response read.
+    /// - Throws: `RawClientError` when the connection closes early or the bytes are not a framed response.
     func readResponse(isHead: Bool = false) throws -> RawResponse {
         guard let headEnd = try readUntilHeadEnd() else {
             throw RawClientError.closedBeforeResponse
@@ -112,8 +114,9 @@ final class RawHTTPClient {
             )
         }
         var response = RawResponse(status: status, headerFields: fields, body: [])
-        guard !isHead, !(100...199).contains(status), let length = response.value(forHeader: "Content-Length")
-            .flatMap(Int.init)
+        guard !isHead, !(100...199).contains(status),
+            let length = response.value(forHeader: "Content-Length")
+                .flatMap(Int.init)
         else {
             return response
         }

@@ -26,9 +26,10 @@ struct LoopbackHTTPServerTests {
         }
 
         #expect(responses.map(\.status) == [200, 200, 200, 200])
-        #expect(responses.map { String(decoding: $0.body, as: UTF8.self) } == [
-            "you asked for /one", "you asked for /two", "", "you asked for /four",
-        ])
+        #expect(
+            responses.map { String(decoding: $0.body, as: UTF8.self) } == [
+                "you asked for /one", "you asked for /two", "", "you asked for /four",
+            ])
         #expect(responses[2].value(forHeader: "Content-Length") == "20")
         #expect(server.receivedRequests.map(\.method) == ["GET", "GET", "HEAD", "GET"])
         #expect(server.receivedRequests.map(\.path) == ["/one", "/two", "/three", "/four"])

@@ -36,20 +36,25 @@ struct URLSessionHTTPTransportTests {
     @Test("a 2xx response round-trips status, body, fields, request ID and URL")
     func successRoundTrip() async throws {
         let server = try LoopbackHTTPServer { request in
-            .json(#"{"path":"\#(request.path)"}"#, headerFields: [
-                HeaderField(name: "X-January-API-Request-ID", value: "req-123"),
-                HeaderField(name: "X-Custom", value: "custom value"),
-            ])
+            .json(
+                #"{"path":"\#(request.path)"}"#,
+                headerFields: [
+                    HeaderField(name: "X-January-API-Request-ID", value: "req-123"),
+                    HeaderField(name: "X-Custom", value: "custom value"),
+                ])
         }
         defer { server.shutdown() }
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
         let response = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                url: server.baseURL.appendingPathComponent("v1/items"),
-                headerFields: ["Authorization": "Bearer loopback-token", "X-Test": "yes", "Accept": "application/json"]
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    url: server.baseURL.appendingPathComponent("v1/items"),
+                    headerFields: [
+                        "Authorization": "Bearer loopback-token", "X-Test": "yes", "Accept": "application/json",
+                    ]
+                ))
         }
 
         #expect(response.statusCode == 200)
@@ -75,12 +80,13 @@ struct URLSessionHTTPTransportTests {
         let payload = Data(#"{"name":"x","count":3}"#.utf8)
 
         let response = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                method: method,
-                url: server.baseURL.appendingPathComponent("v1/things"),
-                headerFields: ["Content-Type": "application/json"],
-                body: .data(payload)
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    method: method,
+                    url: server.baseURL.appendingPathComponent("v1/things"),
+                    headerFields: ["Content-Type": "application/json"],
+                    body: .data(payload)
+                ))
         }
 
         #expect(response.statusCode == 201)
@@ -93,23 +99,26 @@ struct URLSessionHTTPTransportTests {
     @Test("a 401 with a Bearer invalid_token challenge is returned with the challenge parsed")
     func bearerInvalidToken() async throws {
         let server = try LoopbackHTTPServer { _ in
-            ScriptedResponse(status: 401, headerFields: [
-                HeaderField(
-                    name: "WWW-Authenticate",
-                    value: #"Bearer realm="january", error="invalid_token", error_description="expired""#
-                ),
-                HeaderField(name: "X-January-API-Request-ID", value: "req-401"),
-            ], body: Data(#"{"error":"invalid_token"}"#.utf8))
+            ScriptedResponse(
+                status: 401,
+                headerFields: [
+                    HeaderField(
+                        name: "WWW-Authenticate",
+                        value: #"Bearer realm="january", error="invalid_token", error_description="expired""#
+                    ),
+                    HeaderField(name: "X-January-API-Request-ID", value: "req-401"),
+                ], body: Data(#"{"error":"invalid_token"}"#.utf8))
         }
         defer { server.shutdown() }
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
         let response = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                url: server.baseURL,
-                headerFields: ["Authorization": "Bearer expired-token"]
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    url: server.baseURL,
+                    headerFields: ["Authorization": "Bearer expired-token"]
+                ))
         }
 
         #expect(response.statusCode == 401)
@@ -152,10 +161,11 @@ struct URLSessionHTTPTransportTests {
         // Several in a row: the session must stay usable after each declined challenge.
         for _ in 0..<3 {
             let response = try await raceAgainstTimeout {
-                try await transport.send(HTTPTransportRequest(
-                    url: server.baseURL,
-                    headerFields: ["Authorization": "Bearer t"]
-                ))
+                try await transport.send(
+                    HTTPTransportRequest(
+                        url: server.baseURL,
+                        headerFields: ["Authorization": "Bearer t"]
+                    ))
             }
             #expect(response.statusCode == 401)
             #expect(response.body == body)
@@ -170,9 +180,12 @@ struct URLSessionHTTPTransportTests {
     func serverError() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.shutdown() }
-        server.enqueue(.text("upstream exploded: SECRET-DETAIL", status: 503, headerFields: [
-            HeaderField(name: "X-January-API-Request-ID", value: "req-503"),
-        ]))
+        server.enqueue(
+            .text(
+                "upstream exploded: SECRET-DETAIL", status: 503,
+                headerFields: [
+                    HeaderField(name: "X-January-API-Request-ID", value: "req-503")
+                ]))
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
@@ -196,10 +209,12 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let remote = try await sendExpectingError(transport, HTTPTransportRequest(
-            url: URL(string: "http://example.com/v1")!,
-            headerFields: ["Authorization": "Bearer must-not-leak"]
-        ))
+        let remote = try await sendExpectingError(
+            transport,
+            HTTPTransportRequest(
+                url: URL(string: "http://example.com/v1")!,
+                headerFields: ["Authorization": "Bearer must-not-leak"]
+            ))
         #expect(remote.category == .invalidInput)
         #expect(!remote.description.contains("must-not-leak"))
 
@@ -207,20 +222,23 @@ struct URLSessionHTTPTransportTests {
         // is .invalidInput, which shows it happened before any I/O. Without a credential the same URL is
         // attempted, which shows the refusal is what stopped it.
         let unresolvable = URL(string: "http://january.invalid/v1")!
-        let refused = try await sendExpectingError(transport, HTTPTransportRequest(
-            url: unresolvable,
-            headerFields: ["authorization": "Bearer must-not-leak"]
-        ))
+        let refused = try await sendExpectingError(
+            transport,
+            HTTPTransportRequest(
+                url: unresolvable,
+                headerFields: ["authorization": "Bearer must-not-leak"]
+            ))
         #expect(refused.category == .invalidInput)
         let attempted = try await sendExpectingError(transport, HTTPTransportRequest(url: unresolvable))
         #expect(attempted.category == .network)
 
         // Plain http to loopback is allowed with a credential: that is how these tests and local servers work.
         let local = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                url: URL(string: "http://localhost:\(server.port)/v1")!,
-                headerFields: ["Authorization": "Bearer local"]
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    url: URL(string: "http://localhost:\(server.port)/v1")!,
+                    headerFields: ["Authorization": "Bearer local"]
+                ))
         }
         #expect(local.statusCode == 200)
         #expect(server.receivedRequests.map { $0.value(forHeader: "Authorization") } == ["Bearer local"])
@@ -275,22 +293,25 @@ struct URLSessionHTTPTransportTests {
         let credential: HTTPHeaderFields = ["Authorization": "Bearer origin-only", "X-Kept": "1"]
 
         let same = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                url: origin.baseURL.appendingPathComponent("same"),
-                headerFields: credential
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    url: origin.baseURL.appendingPathComponent("same"),
+                    headerFields: credential
+                ))
         }
         #expect(String(decoding: same.body, as: UTF8.self) == "origin saw /landed")
         #expect(origin.receivedRequests.map(\.path) == ["/same", "/landed"])
-        #expect(origin.receivedRequests.map { $0.value(forHeader: "Authorization") } == [
-            "Bearer origin-only", "Bearer origin-only",
-        ])
+        #expect(
+            origin.receivedRequests.map { $0.value(forHeader: "Authorization") } == [
+                "Bearer origin-only", "Bearer origin-only",
+            ])
 
         let cross = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                url: origin.baseURL.appendingPathComponent("cross"),
-                headerFields: credential
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    url: origin.baseURL.appendingPathComponent("cross"),
+                    headerFields: credential
+                ))
         }
         #expect(String(decoding: cross.body, as: UTF8.self) == "other saw /elsewhere")
         #expect(cross.url == other.baseURL.appendingPathComponent("elsewhere"))
@@ -304,19 +325,21 @@ struct URLSessionHTTPTransportTests {
     func refusedRedirect() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.shutdown() }
-        server.enqueue(ScriptedResponse(
-            status: 302,
-            headerFields: [HeaderField(name: "Location", value: "http://user:hunter2@127.0.0.1:\(server.port)/x")],
-            body: Data("moved".utf8)
-        ))
+        server.enqueue(
+            ScriptedResponse(
+                status: 302,
+                headerFields: [HeaderField(name: "Location", value: "http://user:hunter2@127.0.0.1:\(server.port)/x")],
+                body: Data("moved".utf8)
+            ))
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
         let response = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                url: server.baseURL,
-                headerFields: ["Authorization": "Bearer t"]
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    url: server.baseURL,
+                    headerFields: ["Authorization": "Bearer t"]
+                ))
         }
 
         #expect(response.statusCode == 302)
@@ -330,21 +353,28 @@ struct URLSessionHTTPTransportTests {
         defer { origin.shutdown() }
         let other = try LoopbackHTTPServer()
         defer { other.shutdown() }
-        origin.enqueue(ScriptedResponse(status: 302, headerFields: [
-            HeaderField(name: "Location", value: other.baseURL.appendingPathComponent("bounce").absoluteString),
-        ]))
-        other.enqueue(ScriptedResponse(status: 302, headerFields: [
-            HeaderField(name: "Location", value: origin.baseURL.appendingPathComponent("back").absoluteString),
-        ]))
+        origin.enqueue(
+            ScriptedResponse(
+                status: 302,
+                headerFields: [
+                    HeaderField(name: "Location", value: other.baseURL.appendingPathComponent("bounce").absoluteString)
+                ]))
+        other.enqueue(
+            ScriptedResponse(
+                status: 302,
+                headerFields: [
+                    HeaderField(name: "Location", value: origin.baseURL.appendingPathComponent("back").absoluteString)
+                ]))
         origin.setHandler { _ in .text("back home") }
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
         let response = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(
-                url: origin.baseURL.appendingPathComponent("start"),
-                headerFields: ["Authorization": "Bearer origin-only"]
-            ))
+            try await transport.send(
+                HTTPTransportRequest(
+                    url: origin.baseURL.appendingPathComponent("start"),
+                    headerFields: ["Authorization": "Bearer origin-only"]
+                ))
         }
 
         #expect(String(decoding: response.body, as: UTF8.self) == "back home")
