@@ -31,9 +31,20 @@ for module in "${modules[@]}"; do
     if [ "$module" = JanuaryPartnerSDK ]; then
         cp Docs/GettingStarted.md Docs/Authentication.md Docs/Errors.md Docs/Testing.md "$work/$module/$module.docc/"
     fi
+    # Lower layers are dependencies, so that a link such as ``JanuaryError`` in JanuaryAuth resolves.
+    dependencies=()
+    case "$module" in
+        JanuaryAuth | JanuaryTransport) dependencies=(--dependency "$out/JanuaryCore") ;;
+        JanuaryPartnerSDK)
+            dependencies=(--dependency "$out/JanuaryCore" --dependency "$out/JanuaryAuth"
+                --dependency "$out/JanuaryTransport")
+            ;;
+    esac
     docc convert "$work/$module/$module.docc" \
         --additional-symbol-graph-dir "$work/$module/graphs" \
         --output-path "$out/$module" \
+        --enable-experimental-external-link-support \
+        "${dependencies[@]}" \
         --fallback-display-name "$module" \
         --fallback-bundle-identifier "ai.january.$module" \
         --warnings-as-errors \

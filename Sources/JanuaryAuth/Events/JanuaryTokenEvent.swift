@@ -33,8 +33,8 @@ public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
     /// How the provider call ended; set on ``Kind/providerCallFinished``.
     ///
     /// `nil` means it returned a usable token. Otherwise it is the category of the error the waiting
-    /// requests received: ``JanuaryError/Category/tokenProvider`` for a failure or timeout,
-    /// ``JanuaryError/Category/cancelled`` when the call was abandoned.
+    /// requests received: ``/JanuaryCore/JanuaryError/Category/tokenProvider`` for a failure or timeout,
+    /// ``/JanuaryCore/JanuaryError/Category/cancelled`` when the call was abandoned.
     public let outcome: JanuaryError.Category?
 
     /// How many requests received the result of this one provider call; set on ``Kind/providerCallFinished``.

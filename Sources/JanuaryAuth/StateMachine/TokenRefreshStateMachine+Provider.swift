@@ -26,9 +26,9 @@ extension TokenRefreshStateMachine {
     /// A token is accepted only if its value is non-empty and header-safe (`CredentialSyntax.isHeaderSafe`)
     /// and it is still fresh (`now < expiresAt - refreshLeeway`); otherwise the fetch fails, because caching
     /// it would make every request fetch again at once. A thrown error fails the fetch with
-    /// ``JanuaryError/Category/tokenProvider``, keeping the error as the underlying error; a cancellation
+    /// ``/JanuaryCore/JanuaryError/Category/tokenProvider``, keeping the error as the underlying error; a cancellation
     /// (`CancellationError` or a cancelled `JanuaryError`) fails the waiters with
-    /// ``JanuaryError/Category/cancelled`` and does not count as a failure for backoff.
+    /// ``/JanuaryCore/JanuaryError/Category/cancelled`` and does not count as a failure for backoff.
     ///
     /// - Parameters:
     ///   - fetch: The fetch reporting.
@@ -65,7 +65,7 @@ extension TokenRefreshStateMachine {
 
     /// The provider call has run for `timeout` seconds without returning.
     ///
-    /// The waiters fail with ``JanuaryError/Category/tokenProvider``, the failure counts for backoff, and the
+    /// The waiters fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``, the failure counts for backoff, and the
     /// fetch is cancelled; whatever the provider returns later is ignored.
     ///
     /// - Parameters:

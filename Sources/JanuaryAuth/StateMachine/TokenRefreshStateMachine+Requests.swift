@@ -74,7 +74,7 @@ extension TokenRefreshStateMachine {
 
     /// A waiting request was cancelled.
     ///
-    /// Its waiter is resumed at once with ``JanuaryError/Category/cancelled``. The fetch goes on for the other
+    /// Its waiter is resumed at once with ``/JanuaryCore/JanuaryError/Category/cancelled``. The fetch goes on for the other
     /// waiters; when the last one has gone, the fetch is cancelled and the machine returns to the state it was
     /// in before the fetch (a cancellation is not a failure).
     ///
@@ -104,7 +104,7 @@ extension TokenRefreshStateMachine {
     }
 
     /// Sign-out: drop the cached credential, fail the waiters of a fetch in flight with
-    /// ``JanuaryError/Category/cancelled`` and abandon the fetch, whose result will be ignored.
+    /// ``/JanuaryCore/JanuaryError/Category/cancelled`` and abandon the fetch, whose result will be ignored.
     ///
     /// The failure streak is forgotten too: the next session starts without backoff.
     ///

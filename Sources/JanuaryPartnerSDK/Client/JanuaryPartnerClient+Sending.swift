@@ -16,10 +16,10 @@ extension JanuaryPartnerClient {
     ///
     /// - Parameter request: The request.
     /// - Returns: January's response, whose status is in `200..<300`.
-    /// - Throws: ``JanuaryError``: ``JanuaryError/Category/invalidInput`` for a request refused before sending
-    ///   or a 4xx status; ``JanuaryError/Category/authentication`` for 401 and 403;
-    ///   ``JanuaryError/Category/server`` for 5xx; ``JanuaryError/Category/network`` when no response came;
-    ///   ``JanuaryError/Category/tokenProvider`` when no token could be had; ``JanuaryError/Category/cancelled``.
+    /// - Throws: ``/JanuaryCore/JanuaryError``: ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request refused before sending
+    ///   or a 4xx status; ``/JanuaryCore/JanuaryError/Category/authentication`` for 401 and 403;
+    ///   ``/JanuaryCore/JanuaryError/Category/server`` for 5xx; ``/JanuaryCore/JanuaryError/Category/network`` when no response came;
+    ///   ``/JanuaryCore/JanuaryError/Category/tokenProvider`` when no token could be had; ``/JanuaryCore/JanuaryError/Category/cancelled``.
     public func send(_ request: JanuaryRequest) async throws -> JanuaryResponse {
         let prepared = try prepare(request)
         let credential = try await coordinator.credential()
@@ -70,8 +70,8 @@ extension JanuaryPartnerClient {
     ///   - request: The request.
     ///   - type: The type to decode the body into.
     /// - Returns: The decoded value.
-    /// - Throws: Everything ``send(_:)`` throws, and ``JanuaryError`` of category
-    ///   ``JanuaryError/Category/decoding`` when the body does not decode.
+    /// - Throws: Everything ``send(_:)`` throws, and ``/JanuaryCore/JanuaryError`` of category
+    ///   ``/JanuaryCore/JanuaryError/Category/decoding`` when the body does not decode.
     public func send<Value: Decodable>(_ request: JanuaryRequest, decoding type: Value.Type) async throws -> Value {
         let response = try await send(request)
         do {

@@ -49,8 +49,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key, as copied from the dashboard. Surrounding whitespace is ignored.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``JanuaryError`` of category ``JanuaryError/Category/authentication`` when the key is empty
-    ///   or malformed, or ``JanuaryError/Category/invalidInput`` when the configuration is unsafe.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/authentication`` when the key is empty
+    ///   or malformed, or ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration is unsafe.
     public convenience init(developmentAPIKey: String, configuration: Configuration = Configuration()) throws {
         try self.init(developmentAPIKey: DevelopmentAPIKey(developmentAPIKey), configuration: configuration)
     }
@@ -60,7 +60,7 @@ public final class JanuaryPartnerClient: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``JanuaryError`` of category ``JanuaryError/Category/invalidInput`` when the configuration is
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration is
     ///   unsafe.
     public convenience init(developmentAPIKey: DevelopmentAPIKey, configuration: Configuration = Configuration()) throws
     {
@@ -76,14 +76,14 @@ public final class JanuaryPartnerClient: Sendable {
     /// the token expires (``Configuration/refreshLeeway``), and when January rejects the token. Calls never
     /// overlap: concurrent requests wait for the same call. A provider that throws, hangs past
     /// ``Configuration/tokenProviderTimeout`` or returns an empty or already expiring token makes the
-    /// waiting requests fail with ``JanuaryError/Category/tokenProvider``; the next request calls it again,
+    /// waiting requests fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``; the next request calls it again,
     /// after ``Configuration/refreshBackoff`` if failures repeat.
     ///
     /// - Parameters:
     ///   - clientTokenProvider: An async closure that asks your backend for a January token. Do not call the
     ///     client from inside it.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``JanuaryError`` of category ``JanuaryError/Category/invalidInput`` when the configuration is
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration is
     ///   unsafe. The provider is not called until the first request.
     public convenience init(
         clientTokenProvider: @escaping @Sendable () async throws -> JanuaryClientToken,
@@ -118,7 +118,7 @@ public final class JanuaryPartnerClient: Sendable {
     /// Forgets the current token, for example when the user signs out.
     ///
     /// A token your provider returns after this call, for a refresh that was already under way, is thrown
-    /// away; requests that were waiting for it fail with ``JanuaryError/Category/cancelled``. The next
+    /// away; requests that were waiting for it fail with ``/JanuaryCore/JanuaryError/Category/cancelled``. The next
     /// request calls the provider again.
     public func signOut() {
         coordinator.reset()

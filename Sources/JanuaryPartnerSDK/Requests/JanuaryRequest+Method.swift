@@ -1,5 +1,5 @@
 extension JanuaryRequest {
-    /// An HTTP method: an extensible set of values, like the categories of ``JanuaryError``.
+    /// An HTTP method: an extensible set of values, like the categories of ``/JanuaryCore/JanuaryError``.
     public struct Method: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         /// The method's name as sent on the wire, such as `GET`.
         public let rawValue: String

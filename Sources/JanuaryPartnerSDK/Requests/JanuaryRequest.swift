@@ -34,7 +34,7 @@ public struct JanuaryRequest: Sendable {
     /// The request body.
     public var body: Body
 
-    /// The user the request concerns, validated with ``PartnerUserID/validate()`` before anything is sent.
+    /// The user the request concerns, validated with ``/JanuaryCore/PartnerUserID/validate()`` before anything is sent.
     public var partnerUserID: PartnerUserID?
 
     private var allowsReplay: Bool

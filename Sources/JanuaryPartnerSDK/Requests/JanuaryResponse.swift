@@ -4,7 +4,7 @@ import JanuaryTransport
 
 /// What January answered to a ``JanuaryRequest`` that succeeded (a 2xx status).
 ///
-/// Unsuccessful statuses are thrown as ``JanuaryError`` instead, so a response in hand is a success.
+/// Unsuccessful statuses are thrown as ``/JanuaryCore/JanuaryError`` instead, so a response in hand is a success.
 public struct JanuaryResponse: Sendable {
     /// The HTTP status code, in `200..<300`.
     public let statusCode: Int

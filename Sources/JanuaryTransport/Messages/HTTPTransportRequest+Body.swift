@@ -6,7 +6,7 @@ extension HTTPTransportRequest {
     ///
     /// Bytes in memory can be sent any number of times; a stream is read once, so a request with a stream body
     /// is never replayed, and sending the same stream body a second time fails with
-    /// ``JanuaryError/Category/invalidInput`` before anything is sent.
+    /// ``/JanuaryCore/JanuaryError/Category/invalidInput`` before anything is sent.
     public struct Body: Sendable, CustomStringConvertible {
         private enum Storage: Sendable {
             case empty
@@ -39,7 +39,7 @@ extension HTTPTransportRequest {
         /// one call.
         ///
         /// - Parameter makeStream: Creates the stream to read. If it throws, the send fails with
-        ///   ``JanuaryError/Category/invalidInput`` and the thrown error as its underlying error.
+        ///   ``/JanuaryCore/JanuaryError/Category/invalidInput`` and the thrown error as its underlying error.
         /// - Returns: The body.
         public static func stream(_ makeStream: @escaping @Sendable () throws -> InputStream) -> Body {
             Body(.stream(OneShotStream(makeStream)))
@@ -83,7 +83,7 @@ extension HTTPTransportRequest {
         /// Takes the stream of a stream body, or `nil` for other bodies.
         ///
         /// - Returns: The stream, created now.
-        /// - Throws: ``JanuaryError/Category/invalidInput`` when the stream was already taken or its factory
+        /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the stream was already taken or its factory
         ///   threw.
         package func takeStream() throws -> InputStream? {
             guard case .stream(let oneShot) = storage else {

@@ -5,7 +5,7 @@ import JanuaryCore
 ///
 /// Besides the raw status, fields and body, it carries what the SDK reads from every response: January's
 /// ``requestID`` and the parsed `WWW-Authenticate` ``challenges``. ``statusError()`` turns a non-2xx status
-/// into the matching ``JanuaryError``.
+/// into the matching ``/JanuaryCore/JanuaryError``.
 ///
 /// Printing shows the status, the fields with credentials (such as `Set-Cookie`) redacted, and the body's size,
 /// never its content.
@@ -53,10 +53,10 @@ public struct HTTPTransportResponse: Sendable {
 
     /// The error this status means, or `nil` for a 2xx success.
     ///
-    /// - 401 and 403: ``JanuaryError/Category/authentication``.
-    /// - Other 4xx: ``JanuaryError/Category/invalidInput``.
-    /// - 5xx: ``JanuaryError/Category/server``.
-    /// - 1xx, 3xx (a redirect that was not followed) and anything else: ``JanuaryError/Category/network``.
+    /// - 401 and 403: ``/JanuaryCore/JanuaryError/Category/authentication``.
+    /// - Other 4xx: ``/JanuaryCore/JanuaryError/Category/invalidInput``.
+    /// - 5xx: ``/JanuaryCore/JanuaryError/Category/server``.
+    /// - 1xx, 3xx (a redirect that was not followed) and anything else: ``/JanuaryCore/JanuaryError/Category/network``.
     ///
     /// The error carries ``statusCode`` and ``requestID``. Its message never quotes the body, which may echo
     /// request content or personal data; for a Bearer challenge it names the RFC 6750 error code.

@@ -41,7 +41,7 @@ package enum TransportSafety {
     /// loopback host, with a host and no user or password.
     ///
     /// - Parameter url: A base URL or request URL.
-    /// - Throws: ``JanuaryError/Category/invalidInput`` saying which rule the URL breaks.
+    /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the URL breaks.
     package static func validateCredentialURL(_ url: URL) throws {
         try validateURL(url)
         if try isCleartextToRemoteHost(url) {
@@ -55,7 +55,7 @@ package enum TransportSafety {
     /// body on GET or HEAD, and a credential field on cleartext http to a non-loopback host.
     ///
     /// - Parameter request: The request about to be sent.
-    /// - Throws: ``JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message never
+    /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message never
     ///   quotes a field value.
     package static func validate(_ request: HTTPTransportRequest) throws {
         try validateURL(request.url)
@@ -87,7 +87,7 @@ package enum TransportSafety {
     /// be sent (and logged by servers and proxies) as a credential of its own.
     ///
     /// - Parameter url: The URL to check.
-    /// - Throws: ``JanuaryError/Category/invalidInput`` saying which rule the URL breaks.
+    /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the URL breaks.
     package static func validateURL(_ url: URL) throws {
         guard let scheme = url.scheme.map(HTTPSyntax.asciiLowercased), scheme == "http" || scheme == "https" else {
             throw JanuaryError.invalidInput("Only absolute http and https URLs can be sent.")

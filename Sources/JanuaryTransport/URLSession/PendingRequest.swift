@@ -48,7 +48,7 @@ final class PendingRequest: Sendable {
         }
     }
 
-    /// Fails the request with ``JanuaryError/Category/cancelled`` now, without waiting for URLSession to report
+    /// Fails the request with ``/JanuaryCore/JanuaryError/Category/cancelled`` now, without waiting for URLSession to report
     /// the cancelled task.
     func cancel() {
         let continuation: CheckedContinuation<HTTPTransportResponse, any Error>? = state.withLock { state in

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// storage, cookie storage and the URL cache turned off, so no token, cookie or response is written anywhere.
 /// ``shutdown()`` (or releasing the transport) invalidates the session and cancels what is in flight.
 ///
-/// What it refuses, with ``JanuaryError/Category/invalidInput`` and before any I/O:
+/// What it refuses, with ``/JanuaryCore/JanuaryError/Category/invalidInput`` and before any I/O:
 /// - a URL that is not absolute `http`/`https`, or that has a user name or password in it;
 /// - `Authorization` or `Proxy-Authorization` over plain `http` to a host that is not loopback
 ///   (`127.0.0.0/8`, `::1`, `localhost`), so a credential never travels in cleartext;
@@ -25,7 +25,7 @@ import FoundationNetworking
 ///   origin only; following (rather than stopping) keeps public, unauthenticated redirects such as a CDN
 ///   working, and a server that needs the credential answers 401, which the caller sees.
 /// - **https to http**: never followed, credential or not; the 3xx response is returned, and its
-///   ``HTTPTransportResponse/statusError()`` is ``JanuaryError/Category/network``.
+///   ``HTTPTransportResponse/statusError()`` is ``/JanuaryCore/JanuaryError/Category/network``.
 /// - A cleartext hop to a host that is not loopback never carries a credential.
 ///
 /// Authentication challenges other than server trust are declined, so a 401 (even one that also offers
@@ -33,7 +33,7 @@ import FoundationNetworking
 /// for the SDK to act on. Server trust gets the system's default evaluation.
 ///
 /// Cancelling the calling task cancels the URLSession task and fails at once with
-/// ``JanuaryError/Category/cancelled``.
+/// ``/JanuaryCore/JanuaryError/Category/cancelled``.
 public final class URLSessionHTTPTransport: HTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -62,7 +62,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
-    /// Invalidates the session: requests in flight fail with ``JanuaryError/Category/network`` and later sends
+    /// Invalidates the session: requests in flight fail with ``/JanuaryCore/JanuaryError/Category/network`` and later sends
     /// fail the same way. Calling it again does nothing.
     public func shutdown() {
         let first = isShutDown.withLock { isShutDown in
@@ -78,9 +78,9 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     ///
     /// - Parameter request: The request to send.
     /// - Returns: The response, including 4xx and 5xx ones.
-    /// - Throws: ``JanuaryError`` with category ``JanuaryError/Category/invalidInput`` for a refused request,
-    ///   ``JanuaryError/Category/cancelled`` when the calling task is cancelled, and
-    ///   ``JanuaryError/Category/network`` when no response arrived (the `URLError` is the underlying error).
+    /// - Throws: ``/JanuaryCore/JanuaryError`` with category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a refused request,
+    ///   ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task is cancelled, and
+    ///   ``/JanuaryCore/JanuaryError/Category/network`` when no response arrived (the `URLError` is the underlying error).
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         guard !Task.isCancelled else {
             throw JanuaryError.cancelled("The request was cancelled before it was sent.")
