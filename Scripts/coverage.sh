@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 minimum=${JANUARY_MIN_COVERAGE:-90}
+# The toolchain's own llvm-cov: another LLVM's may not read this compiler's profile format.
+llvm_cov="$(dirname "$(command -v swift)")/llvm-cov"
+[ -x "$llvm_cov" ] || llvm_cov=$(xcrun --find llvm-cov 2>/dev/null || command -v llvm-cov)
 swift test --enable-code-coverage
 bin=$(swift build --show-bin-path)
 profdata="$bin/codecov/default.profdata"
@@ -14,14 +17,15 @@ if [ -d "$tests" ]; then
     tests=$(find "$tests" -type f -path '*MacOS*' | head -n 1)
 fi
 
-report=$(llvm-cov report "$tests" -instr-profile "$profdata" \
+report=$("$llvm_cov" report "$tests" -instr-profile "$profdata" \
     -ignore-filename-regex '(/Tests/|/\.build/|JanuaryTestSupport|JanuaryTestServer|JanuaryExample|JanuaryBenchmarks)')
 status=0
 printf '%-20s %8s %8s %8s\n' module lines missed cover
 for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK; do
     # Columns of llvm-cov report: Filename Regions Missed Cover Functions Missed Executed Lines Missed Cover ...
-    read -r lines missed < <(echo "$report" | awk -v m="/Sources/$module/" \
-        'index($1, m) { lines += $8; missed += $9 } END { print lines + 0, missed + 0 }')
+    # llvm-cov drops the files' common prefix, so a file shows as JanuaryAuth/… or …/Sources/JanuaryAuth/….
+    read -r lines missed < <(echo "$report" | awk -v m="(^|/)$module/" \
+        '$1 ~ m { lines += $8; missed += $9 } END { print lines + 0, missed + 0 }')
     if [ "$lines" -eq 0 ]; then
         echo "coverage: no lines found for $module" >&2
         status=1

@@ -29,6 +29,46 @@ enum ParsingBenchmarks {
         return median(samples)
     }
 
+    /// Inputs built to trip a parser into quadratic work: an unterminated quoted string, runs of commas,
+    /// equals signs and backslashes, challenges with no parameters, and a token68 that never ends.
+    static let adversarialUnits: [(name: String, prefix: String, unit: String)] = [
+        ("unterminated quote", #"Bearer realm=""#, "a, b=\\\""),
+        ("commas", "Bearer ", ", "),
+        ("equals", "Bearer a", "="),
+        ("empty challenges", "", "Bearer, "),
+        ("parameters", "Bearer ", "k=v, "),
+        ("token68", "Bearer ", "abc+/"),
+    ]
+
+    static func adversarial(_ entry: (name: String, prefix: String, unit: String), size: Int) -> String {
+        entry.prefix + String(repeating: entry.unit, count: (size - entry.prefix.utf8.count) / entry.unit.utf8.count)
+    }
+
+    /// The worst growth of cost per byte from 1 KiB to just under the 16 KiB limit over the adversarial inputs.
+    static func adversarialFigure(rounds: Int) -> Figure {
+        var worst: (name: String, ratio: Double, small: Double, large: Double) = ("", 0, 0, 0)
+        for entry in adversarialUnits {
+            let small = adversarial(entry, size: 1024)
+            let large = adversarial(entry, size: 16_000)
+            let smallPerByte =
+                nanosecondsPerHeader(small, rounds: rounds, iterations: 400) / Double(small.utf8.count)
+            let largePerByte =
+                nanosecondsPerHeader(large, rounds: rounds, iterations: 25) / Double(large.utf8.count)
+            if largePerByte / smallPerByte > worst.ratio {
+                worst = (entry.name, largePerByte / smallPerByte, smallPerByte, largePerByte)
+            }
+        }
+        return Figure(
+            name: "4d. worst adversarial ns/byte at 16 KB vs 1 KiB",
+            value: worst.large,
+            unit: "ns/byte",
+            baseline: worst.small,
+            ratioTarget: 1.5,
+            valueTarget: nil,
+            note: "worst of \(adversarialUnits.count) patterns: \(worst.name)"
+        )
+    }
+
     static func figures(rounds: Int) -> [Figure] {
         let typicalNanoseconds = nanosecondsPerHeader(typical, rounds: rounds, iterations: 20_000)
         let small = multiChallenge(size: 256)
@@ -66,6 +106,7 @@ enum ParsingBenchmarks {
                 note:
                     "\(large.utf8.count) B vs \(small.utf8.count) B of the same challenges; linear cost keeps it near 1"
             ),
+            adversarialFigure(rounds: rounds),
         ]
     }
 }
