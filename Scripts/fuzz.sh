@@ -7,5 +7,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-JANUARY_FUZZ=1 swift test -c release -Xswiftc -enable-testing --filter 'AuthenticationChallengeProperty'
+JANUARY_FUZZ=1 swift test -c release --filter 'AuthenticationChallengeProperty'
 swift run -c release january-bench --only 4
