@@ -102,7 +102,9 @@ struct RequestEncodingTests {
         #expect(harness.server.receivedRequests.count == 1)
     }
 
-    @Test("methods are upper-cased and printable", arguments: [("get", "GET"), ("Patch", "PATCH"), ("OPTIONS", "OPTIONS")])
+    @Test(
+        "methods are upper-cased and printable",
+        arguments: [("get", "GET"), ("Patch", "PATCH"), ("OPTIONS", "OPTIONS")])
     func methods(raw: String, expected: String) {
         let method = JanuaryRequest.Method(rawValue: raw)
         #expect(method.rawValue == expected)
