@@ -95,12 +95,15 @@ private struct PartnerBackend: Sendable {
         let expiresAt: Date
     }
 
+    private static let session = URLSession(configuration: .ephemeral)
+
     let tokenURL: URL
 
     func createJanuaryToken() async throws -> TokenResponse {
         var request = URLRequest(url: tokenURL)
         request.httpMethod = "POST"
-        let (data, _) = try await URLSession.shared.data(for: request)
+        // An ephemeral session: the shared one would cache the response, and with it a token, on disk.
+        let (data, _) = try await Self.session.data(for: request)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(TokenResponse.self, from: data)
