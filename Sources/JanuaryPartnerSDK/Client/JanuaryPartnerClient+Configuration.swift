@@ -105,6 +105,25 @@ extension JanuaryPartnerClient {
     }
 }
 
+extension JanuaryPartnerClient.Configuration: CustomReflectable {
+    /// A mirror of the settings only: not the URLSession configuration's internals, and not the transport, whose
+    /// session holds requests in flight with their `Authorization` header.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "baseURL": baseURL.absoluteString,
+                "refreshLeeway": refreshLeeway,
+                "tokenProviderTimeout": tokenProviderTimeout,
+                "refreshBackoff": refreshBackoff,
+                "requestTimeout": requestTimeout,
+                "hasEventHandler": onEvent != nil,
+            ],
+            displayStyle: .struct
+        )
+    }
+}
+
 /// Holds the partner's URLSessionConfiguration, which is a mutable class, so that `Configuration` can be a
 /// `Sendable` value.
 // Safe because the box's configuration is written once, in `init`, from a private copy that nothing else

@@ -133,3 +133,16 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         return urlRequest
     }
 }
+
+extension URLSessionHTTPTransport: CustomStringConvertible, CustomReflectable {
+    /// The type's name and whether it was shut down.
+    public var description: String {
+        "URLSessionHTTPTransport(\(isShutDown.withLock { $0 } ? "shut down" : "open"))"
+    }
+
+    /// A mirror without the URLSession, whose tasks hold their requests, `Authorization` header included:
+    /// `dump` of anything that holds a transport must not reach a credential that way.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["isShutDown": isShutDown.withLock { $0 }], displayStyle: .class)
+    }
+}
