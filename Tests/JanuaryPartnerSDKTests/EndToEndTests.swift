@@ -67,7 +67,7 @@ struct EndToEndTests {
     @Test("a second invalid_token fails with authentication after one retry")
     func secondInvalidTokenFails() async throws {
         let harness = try Harness(provider: { _, _ in
-            CountingProvider {
+            CountingProvider { _ in
                 JanuaryClientToken(value: "never-accepted-\(UUID().uuidString)", expiresAt: .distantFuture)
             }
         })

@@ -10,15 +10,15 @@ struct LifecycleTests {
     @Test("a token that arrives after sign-out is never used")
     func lateTokenAfterSignOutIsDropped() async throws {
         let gate = TestGate()
-        let lateTokens = Locked<[String]>([])
+        let lateToken = Locked<String?>(nil)
         let harness = try Harness(provider: { simulator, _ in
-            CountingProvider {
-                let token = simulator.mintToken()
-                if lateTokens.withLock({ $0.isEmpty }) {
-                    lateTokens.withLock { $0.append(token.value) }
+            CountingProvider { call in
+                let token = simulator.mintClientToken()
+                if call == 1 {
+                    lateToken.withLock { $0 = token.value }
                     await gate.wait()
                 }
-                return JanuaryClientToken(value: token.value, expiresAt: token.expiresAt)
+                return token
             }
         })
         let waiting = Task { try await harness.client.send(.ping) }
@@ -28,7 +28,7 @@ struct LifecycleTests {
         let error = await #expect(throws: JanuaryError.self) { try await waiting.value }
         #expect(error?.category == .cancelled)
         _ = try await harness.client.send(.ping)
-        let late = try #require(lateTokens.withLock { $0.first })
+        let late = try #require(lateToken.withLock { $0 })
         #expect(!harness.credentialsSeen.contains("Bearer " + late))
         #expect(harness.provider.callCount == 2)
     }
@@ -40,10 +40,7 @@ struct LifecycleTests {
         var tasks: [Task<Int, any Error>] = []
         do {
             let client = try JanuaryPartnerClient(
-                clientTokenProvider: {
-                    let token = simulator.mintToken()
-                    return JanuaryClientToken(value: token.value, expiresAt: token.expiresAt)
-                },
+                clientTokenProvider: { simulator.mintClientToken() },
                 configuration: .init(baseURL: simulator.baseURL)
             )
             weakClient = client

@@ -11,7 +11,7 @@ struct ProviderFaultTests {
 
     @Test("a provider that always throws is called a bounded number of times, with backoff, never in a loop")
     func alwaysThrowingProviderBacksOff() async throws {
-        let harness = try Harness(provider: { _, _ in CountingProvider { throw BackendDown() } })
+        let harness = try Harness(provider: { _, _ in CountingProvider { _ in throw BackendDown() } })
         for expectedCalls in 1...2 {
             let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.ping) }
             #expect(error?.category == .tokenProvider)
@@ -31,19 +31,13 @@ struct ProviderFaultTests {
 
     @Test("a provider that hangs times out, and the next request tries again")
     func hangingProviderTimesOut() async throws {
-        let attempts = Locked(0)
         let harness = try Harness(
             provider: { simulator, _ in
-                CountingProvider {
-                    let attempt = attempts.withLock { count in
-                        count += 1
-                        return count
-                    }
-                    if attempt == 1 {
+                CountingProvider { call in
+                    if call == 1 {
                         try await Task.sleep(nanoseconds: 3_600_000_000_000)  // cancelled by the timeout
                     }
-                    let token = simulator.mintToken()
-                    return JanuaryClientToken(value: token.value, expiresAt: token.expiresAt)
+                    return simulator.mintClientToken()
                 }
             },
             configure: { $0.tokenProviderTimeout = 5 }
@@ -65,7 +59,9 @@ struct ProviderFaultTests {
     )
     func unusableTokenIsRefused(value: String, lifetime: TimeInterval) async throws {
         let harness = try Harness(provider: { _, clock in
-            CountingProvider { JanuaryClientToken(value: value, expiresAt: clock.now().addingTimeInterval(lifetime)) }
+            CountingProvider { _ in
+                JanuaryClientToken(value: value, expiresAt: clock.now().addingTimeInterval(lifetime))
+            }
         })
         let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.ping) }
         #expect(error?.category == .tokenProvider)
@@ -76,7 +72,9 @@ struct ProviderFaultTests {
     @Test("a provider whose tokens January always rejects causes one retry per request and no storm")
     func alwaysRejectedTokensAreBounded() async throws {
         let harness = try Harness(provider: { _, _ in
-            CountingProvider { JanuaryClientToken(value: "rejected-\(UUID().uuidString)", expiresAt: .distantFuture) }
+            CountingProvider { _ in
+                JanuaryClientToken(value: "rejected-\(UUID().uuidString)", expiresAt: .distantFuture)
+            }
         })
         let requests = 5
         for _ in 0..<requests {
@@ -90,17 +88,11 @@ struct ProviderFaultTests {
 
     @Test("a provider that succeeds after failures recovers", arguments: [1, 3])
     func succeedsAfterFailures(failures: Int) async throws {
-        let attempts = Locked(0)
         let harness = try Harness(
             provider: { simulator, _ in
-                CountingProvider {
-                    let attempt = attempts.withLock { count in
-                        count += 1
-                        return count
-                    }
-                    guard attempt > failures else { throw BackendDown() }
-                    let token = simulator.mintToken()
-                    return JanuaryClientToken(value: token.value, expiresAt: token.expiresAt)
+                CountingProvider { call in
+                    guard call > failures else { throw BackendDown() }
+                    return simulator.mintClientToken()
                 }
             },
             configure: { $0.refreshBackoff = .none }

@@ -7,17 +7,15 @@ import JanuaryTestSupport
 /// A token provider backed by the simulator that counts its calls.
 final class CountingProvider: Sendable {
     private let calls = Locked(0)
-    private let mint: @Sendable () async throws -> JanuaryClientToken
+    private let mint: @Sendable (_ call: Int) async throws -> JanuaryClientToken
 
-    init(_ mint: @escaping @Sendable () async throws -> JanuaryClientToken) {
+    /// - Parameter mint: Makes the token for a call, given the call's number, from 1.
+    init(_ mint: @escaping @Sendable (_ call: Int) async throws -> JanuaryClientToken) {
         self.mint = mint
     }
 
     convenience init(simulator: JanuaryAPISimulator) {
-        self.init {
-            let token = simulator.mintToken()
-            return JanuaryClientToken(value: token.value, expiresAt: token.expiresAt)
-        }
+        self.init { _ in simulator.mintClientToken() }
     }
 
     var callCount: Int {
@@ -25,8 +23,11 @@ final class CountingProvider: Sendable {
     }
 
     func callAsFunction() async throws -> JanuaryClientToken {
-        calls.withLock { $0 += 1 }
-        return try await mint()
+        let call = calls.withLock { count in
+            count += 1
+            return count
+        }
+        return try await mint(call)
     }
 }
 
@@ -81,6 +82,14 @@ struct Harness {
     /// The bearer credentials the server received, in order.
     var credentialsSeen: [String?] {
         server.receivedRequests.map { $0.value(forHeader: "Authorization") }
+    }
+}
+
+extension JanuaryAPISimulator {
+    /// A token minted by the simulated January, as the partner's provider returns it.
+    func mintClientToken() -> JanuaryClientToken {
+        let token = mintToken()
+        return JanuaryClientToken(value: token.value, expiresAt: token.expiresAt)
     }
 }
 
