@@ -195,8 +195,7 @@ struct TokenRefreshStateMachineTests {
         }
     }
 
-    struct ErrorCase: @unchecked Sendable, CustomTestStringConvertible {
-        // @unchecked: the errors are immutable values created once for the table.
+    struct ErrorCase: Sendable, CustomTestStringConvertible {
         let error: any Error
         let category: JanuaryError.Category
         let countsAsFailure: Bool
