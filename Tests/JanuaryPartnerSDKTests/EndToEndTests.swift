@@ -109,7 +109,7 @@ struct EndToEndTests {
             try await harness.client.send(request)
         }
         #expect(error?.category == .authentication)
-        #expect(error?.message.contains("not replayed") == true)
+        #expect(error?.message.contains("not replayed because its body is a one-shot stream") == true)
         let uploads = harness.server.receivedRequests.filter { $0.path == "/v1/uploads" }
         #expect(uploads.count == 1)
         #expect(uploads.first?.body == payload)

@@ -97,3 +97,50 @@ struct LifecycleTests {
         #expect(harness.server.receivedRequests.count == 2)
     }
 }
+
+@Suite("Answers that did not come from January's origin")
+struct RedirectedAnswerTests {
+    @Test("an invalid_token from another origin after a redirect neither refreshes nor replays")
+    func invalidTokenFromAnotherOriginIsNotJanuarys() async throws {
+        let harness = try Harness()
+        let elsewhere = try LoopbackHTTPServer()
+        defer { elsewhere.shutdown() }
+        elsewhere.setHandler { _ in
+            ScriptedResponse(
+                status: 401,
+                headerFields: [HeaderField(name: "WWW-Authenticate", value: #"Bearer error="invalid_token""#)]
+            )
+        }
+        _ = try await harness.client.send(.ping)
+        let location = elsewhere.baseURL.appendingPathComponent("trap").absoluteString
+        harness.server.enqueue(
+            ScriptedResponse(status: 307, headerFields: [HeaderField(name: "Location", value: location)])
+        )
+        let error = await #expect(throws: JanuaryError.self) {
+            try await harness.client.send(
+                JanuaryRequest(method: .post, path: "/v1/meals", body: .data(Data("{}".utf8))))
+        }
+        #expect(error?.category == .authentication)
+        #expect(elsewhere.receivedRequests.count == 1)
+        #expect(elsewhere.receivedRequests.first?.value(forHeader: "Authorization") == nil)
+        #expect(harness.provider.callCount == 1, "the token January accepted is kept")
+        #expect(harness.events.count(of: .requestRetried) == 0)
+        #expect(harness.events.count(of: .tokenInvalidated) == 0)
+        _ = try await harness.client.send(.ping)
+        #expect(harness.provider.callCount == 1)
+    }
+
+    @Test("the retry event comes after the refresh that made it possible, through the same ordered callback")
+    func retryEventIsOrderedAfterTheRefresh() async throws {
+        let harness = try Harness()
+        _ = try await harness.client.send(.ping)
+        harness.simulator.revokeIssuedTokens()
+        _ = try await harness.client.send(.ping)
+        let kinds = harness.events.all.map(\.kind)
+        let retried = try #require(kinds.lastIndex(of: .requestRetried))
+        let finished = try #require(kinds.lastIndex(of: .providerCallFinished))
+        let invalidated = try #require(kinds.firstIndex(of: .tokenInvalidated))
+        #expect(invalidated < finished)
+        #expect(finished < retried)
+    }
+}

@@ -156,6 +156,18 @@ package final class TokenCoordinator: Sendable {
         perform(state.withLock { $0.commit($0.machine.discard(rejected, at: now)) })
     }
 
+    /// Delivers an event of the caller's, such as the facade's retry, through the same queue as the
+    /// coordinator's own, so that the callback still runs one event at a time and in order.
+    ///
+    /// - Parameter makeEvent: Builds the event from the coordinator clock's current time.
+    package func emit(_ makeEvent: (Date) -> JanuaryTokenEvent) {
+        guard onEvent != nil else {
+            return
+        }
+        let event = makeEvent(clock.now())
+        perform(state.withLock { $0.commit(TokenCoordinator.Machine.Actions(events: [event])) })
+    }
+
     /// Sign-out: forgets the cached token and abandons a fetch in flight.
     ///
     /// Requests waiting for that fetch fail with ``/JanuaryCore/JanuaryError/Category/cancelled``; the provider's task is

@@ -14,6 +14,7 @@ import JanuaryCore
 ///   of the new token on success.
 /// - ``Kind/tokenInvalidated``: ``generation`` of the token January rejected.
 /// - ``Kind/coordinatorReset``: ``generation`` of the token dropped, if one was held.
+/// - `requestRetried` (added by `JanuaryPartnerSDK`): ``generation`` of the token the retry carries.
 ///
 /// Events are delivered one at a time, in the order the changes happened, on whichever thread made the
 /// change. Keep the callback short and do not block in it.

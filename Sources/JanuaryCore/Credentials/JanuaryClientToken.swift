@@ -25,8 +25,9 @@ public struct JanuaryClientToken: Sendable {
 
     /// Creates a token from what your backend received from January.
     ///
-    /// The SDK checks the token when your provider returns it: an empty value, or one that expires within
-    /// the refresh leeway, is refused with ``JanuaryError/Category/tokenProvider``.
+    /// The SDK checks the token when your provider returns it: an empty value, one with whitespace, control or
+    /// non-ASCII characters, or one that expires within the refresh leeway, is refused with
+    /// ``JanuaryError/Category/tokenProvider``.
     ///
     /// - Parameters:
     ///   - value: The access token string exactly as January issued it.

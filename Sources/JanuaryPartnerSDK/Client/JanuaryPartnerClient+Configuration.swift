@@ -37,7 +37,11 @@ extension JanuaryPartnerClient {
         /// How long the client waits before calling a provider again after repeated failures.
         public var refreshBackoff: TokenRefreshBackoff
 
-        /// How long a single HTTP request may take, including its retry's own time. Defaults to 60 seconds.
+        /// The timeout of each HTTP exchange, first attempt and retry alike, as URLSession applies it (on Apple
+        /// platforms, the longest wait for more data). Defaults to 60 seconds.
+        ///
+        /// It bounds the network part only: one ``JanuaryPartnerClient/send(_:)`` that is retried after a refresh
+        /// can take up to twice this, plus the time of the provider call (``tokenProviderTimeout``).
         public var requestTimeout: TimeInterval
 
         /// Called for each token event: provider calls, coalescing, invalidations and retries.

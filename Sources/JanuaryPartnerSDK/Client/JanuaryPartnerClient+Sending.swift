@@ -39,17 +39,20 @@ extension JanuaryPartnerClient {
             coordinator.discard(credential)
             throw JanuaryError.authentication(
                 "January rejected the token (invalid_token). The request was not replayed because "
-                    + (request.isReplayable ? "its body is a one-shot stream." : "it is marked as not replayable."),
+                    + (request.body.isReplayable
+                        ? "it is marked as not replayable." : "its body is a one-shot stream."),
                 statusCode: first.statusCode,
                 requestID: first.requestID
             )
         }
         let replacement = try await coordinator.invalidate(credential)
-        configuration.onEvent?(
-            JanuaryTokenEvent(
-                kind: .requestRetried, date: configuration.clock.now(), generation: replacement.generation))
+        coordinator.emit { now in
+            JanuaryTokenEvent(kind: .requestRetried, date: now, generation: replacement.generation)
+        }
         let second = try await transport.send(prepared.authorized(with: replacement))
         guard !Self.rejectsToken(second) else {
+            // The replacement stays cached: if the partner's backend keeps minting tokens January refuses, the
+            // next request then costs one refresh, not two, and refreshes stay bounded at one per request.
             throw JanuaryError.authentication(
                 "January rejected a freshly refreshed token too (invalid_token); the request was retried once "
                     + "and will not be retried again. Check what your token endpoint returns.",
@@ -88,8 +91,12 @@ extension JanuaryPartnerClient {
     }
 
     /// Whether January rejected the credential as RFC 6750 §3.1 `invalid_token`: the one answer a refresh can fix.
+    ///
+    /// Only an answer from a hop that carried the credential counts: a redirect target on another origin never
+    /// saw the token, so its `invalid_token` must not make the client discard a good token or replay the request.
     private static func rejectsToken(_ response: HTTPTransportResponse) -> Bool {
-        response.statusCode == 401 && response.challenges.contains(where: \.isInvalidToken)
+        response.statusCode == 401 && !response.credentialWithdrawnByRedirect
+            && response.challenges.contains(where: \.isInvalidToken)
     }
 
     private static func successfulResponse(_ response: HTTPTransportResponse) throws -> JanuaryResponse {

@@ -73,8 +73,10 @@ public final class JanuaryPartnerClient: Sendable {
     /// Creates a client for production that gets short-lived tokens from your backend.
     ///
     /// The provider is called when the client has no fresh token: on the first request, a minute before
-    /// the token expires (``Configuration/refreshLeeway``), and when January rejects the token. Calls never
-    /// overlap: concurrent requests wait for the same call. A provider that throws, hangs past
+    /// the token expires (``Configuration/refreshLeeway``), and when January rejects the token. Concurrent
+    /// requests wait for the same call. A call the client gives up on (its last waiting request was cancelled,
+    /// it timed out, or ``signOut()``) is cancelled and its result ignored; honour cancellation in the provider
+    /// (URLSession does), or such a call may still be running when the next one starts. A provider that throws, hangs past
     /// ``Configuration/tokenProviderTimeout`` or returns an empty or already expiring token makes the
     /// waiting requests fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``; the next request calls it again,
     /// after ``Configuration/refreshBackoff`` if failures repeat.

@@ -25,6 +25,13 @@ public struct HTTPTransportResponse: Sendable {
     /// The URL that answered, after any redirects that were followed.
     public let url: URL?
 
+    /// Whether a redirect took the request to a hop that was sent without its credential (another origin, or
+    /// any hop after one), so that this answer is not the verdict of the credential's own origin on it.
+    ///
+    /// A `401` with `error="invalid_token"` from such a hop says nothing about the token: do not discard or
+    /// refresh a token because of it.
+    public let credentialWithdrawnByRedirect: Bool
+
     /// January's identifier for the request, from `X-January-API-Request-ID`, for support requests.
     ///
     /// `nil` when the field is missing, empty, longer than 256 bytes or not visible ASCII: the value ends up
@@ -42,11 +49,19 @@ public struct HTTPTransportResponse: Sendable {
     ///   - headerFields: The header fields.
     ///   - body: The content.
     ///   - url: The URL that answered, if known.
-    public init(statusCode: Int, headerFields: HTTPHeaderFields = [:], body: Data = Data(), url: URL? = nil) {
+    ///   - credentialWithdrawnByRedirect: Whether a redirect led to a hop sent without the credential.
+    public init(
+        statusCode: Int,
+        headerFields: HTTPHeaderFields = [:],
+        body: Data = Data(),
+        url: URL? = nil,
+        credentialWithdrawnByRedirect: Bool = false
+    ) {
         self.statusCode = statusCode
         self.headerFields = headerFields
         self.body = body
         self.url = url
+        self.credentialWithdrawnByRedirect = credentialWithdrawnByRedirect
         self.requestID = headerFields[Self.requestIDFieldName].flatMap(Self.acceptableRequestID)
         self.challenges = AuthenticationChallenge.parse(headerFields.values(for: "WWW-Authenticate"))
     }

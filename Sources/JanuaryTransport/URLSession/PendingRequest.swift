@@ -89,6 +89,11 @@ final class PendingRequest: Sendable {
         }
     }
 
+    /// Whether a redirect has taken the request to a hop sent without its credential.
+    var credentialWithdrawn: Bool {
+        state.withLock { $0.credentialWithdrawn }
+    }
+
     func append(_ data: Data) {
         state.withLock { $0.body.append(data) }
     }

@@ -44,7 +44,7 @@ final class SessionDelegate: NSObject, Sendable {
         return .rejectProtectionSpace
     }
 
-    static func makeResponse(_ response: HTTPURLResponse, body: Data) -> HTTPTransportResponse {
+    static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> HTTPTransportResponse {
         var fields: [(name: String, value: String)] = []
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String {
@@ -56,8 +56,9 @@ final class SessionDelegate: NSObject, Sendable {
         return HTTPTransportResponse(
             statusCode: response.statusCode,
             headerFields: HTTPHeaderFields(fields),
-            body: body,
-            url: response.url
+            body: request.takeBody(),
+            url: response.url,
+            credentialWithdrawnByRedirect: request.credentialWithdrawn
         )
     }
 }
@@ -90,7 +91,7 @@ extension SessionDelegate: URLSessionDataDelegate {
         if let response = (challenge.failureResponse ?? task.response) as? HTTPURLResponse,
             let request = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
         {
-            request.finish(.success(Self.makeResponse(response, body: request.takeBody())))
+            request.finish(.success(Self.makeResponse(response, for: request)))
         }
         completionHandler(.cancelAuthenticationChallenge, nil)
         #endif
@@ -127,7 +128,7 @@ extension SessionDelegate: URLSessionDataDelegate {
         if let error {
             request.finish(.failure(URLErrorMapping.networkError(for: error)))
         } else if let response = task.response as? HTTPURLResponse {
-            request.finish(.success(Self.makeResponse(response, body: request.takeBody())))
+            request.finish(.success(Self.makeResponse(response, for: request)))
         } else {
             request.finish(.failure(.network("The server's answer was not an HTTP response.")))
         }

@@ -300,6 +300,7 @@ struct URLSessionHTTPTransportTests {
                 ))
         }
         #expect(String(decoding: same.body, as: UTF8.self) == "origin saw /landed")
+        #expect(!same.credentialWithdrawnByRedirect)
         #expect(origin.receivedRequests.map(\.path) == ["/same", "/landed"])
         #expect(
             origin.receivedRequests.map { $0.value(forHeader: "Authorization") } == [
@@ -315,6 +316,7 @@ struct URLSessionHTTPTransportTests {
         }
         #expect(String(decoding: cross.body, as: UTF8.self) == "other saw /elsewhere")
         #expect(cross.url == other.baseURL.appendingPathComponent("elsewhere"))
+        #expect(cross.credentialWithdrawnByRedirect, "the answer is not the credential's origin's verdict")
         let landed = try #require(other.receivedRequests.first)
         #expect(landed.value(forHeader: "Authorization") == nil)
         #expect(landed.value(forHeader: "X-Kept") == "1")
@@ -378,6 +380,7 @@ struct URLSessionHTTPTransportTests {
         }
 
         #expect(String(decoding: response.body, as: UTF8.self) == "back home")
+        #expect(response.credentialWithdrawnByRedirect)
         #expect(origin.receivedRequests.map(\.path) == ["/start", "/back"])
         #expect(origin.receivedRequests.map { $0.value(forHeader: "Authorization") } == ["Bearer origin-only", nil])
         #expect(other.receivedRequests.first?.value(forHeader: "Authorization") == nil)
