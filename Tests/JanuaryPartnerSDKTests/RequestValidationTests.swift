@@ -33,6 +33,7 @@ struct RequestValidationTests {
         }
         #expect(error?.category == .invalidInput)
         #expect(harness.server.receivedRequests.isEmpty)
+        #expect(harness.provider.callCount == 0, "a refused request costs no token")
     }
 
     @Test(
@@ -49,6 +50,7 @@ struct RequestValidationTests {
         }
         #expect(error?.category == .invalidInput)
         #expect(harness.server.receivedRequests.isEmpty)
+        #expect(harness.provider.callCount == 0, "a refused request costs no token")
     }
 
     @Test("query items are encoded, a literal plus included, and partner headers pass through")
