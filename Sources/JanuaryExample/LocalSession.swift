@@ -120,11 +120,16 @@ private final class Mutexed<Value: Sendable>: @unchecked Sendable {
         self.value = value
     }
 
+    // lock() and unlock() rather than NSLock.withLock, which needs macOS 13 and iOS 16.
     func update(_ body: (inout Value) -> Void) {
-        lock.withLock { body(&value) }
+        lock.lock()
+        defer { lock.unlock() }
+        body(&value)
     }
 
     func read() -> Value {
-        lock.withLock { value }
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }

@@ -1,8 +1,7 @@
 import Foundation
 
 /// The simulator's books, under a lock because the server answers connections concurrently.
-// Safe because every stored property is read and written only while `lock` is held.
-final class SimulatorState: @unchecked Sendable {
+final class SimulatorState: Sendable {
     enum Verdict {
         case accepted
         case rejected(reason: String)
@@ -12,40 +11,43 @@ final class SimulatorState: @unchecked Sendable {
         case accepted, rejected, withoutCredential
     }
 
-    private let lock = NSLock()
-    private var tokens: [String: Date] = [:]
-    private var revoked: Set<String> = []
-    private var keys: Set<String> = []
-    private var requestCount = 0
-    private var counts = JanuaryAPISimulator.Statistics()
+    private struct Books {
+        var tokens: [String: Date] = [:]
+        var revoked: Set<String> = []
+        var keys: Set<String> = []
+        var requestCount = 0
+        var counts = JanuaryAPISimulator.Statistics()
+    }
+
+    private let books = LockedValue(Books())
 
     func mint(expiresAt: Date) -> JanuaryAPISimulator.IssuedToken {
-        var bytes = SystemRandomNumberGenerator()
-        let value = "sim_" + (0..<4).map { _ in String(bytes.next() as UInt64, radix: 16) }.joined()
-        lock.withLock {
-            tokens[value] = expiresAt
-            counts.tokensIssued += 1
+        var random = SystemRandomNumberGenerator()
+        let value = "sim_" + (0..<4).map { _ in String(random.next() as UInt64, radix: 16) }.joined()
+        books.withLock { books in
+            books.tokens[value] = expiresAt
+            books.counts.tokensIssued += 1
         }
         return JanuaryAPISimulator.IssuedToken(value: value, expiresAt: expiresAt)
     }
 
     func register(key: String) {
-        lock.withLock { _ = keys.insert(key) }
+        books.withLock { _ = $0.keys.insert(key) }
     }
 
     func revokeAll() {
-        lock.withLock { revoked.formUnion(tokens.keys) }
+        books.withLock { $0.revoked.formUnion($0.tokens.keys) }
     }
 
     func verdict(on credential: String, at now: Date) -> Verdict {
-        lock.withLock {
-            if keys.contains(credential) {
+        books.withLock { books in
+            if books.keys.contains(credential) {
                 return .accepted
             }
-            guard let expiresAt = tokens[credential] else {
+            guard let expiresAt = books.tokens[credential] else {
                 return .rejected(reason: "The access token is not recognised")
             }
-            if revoked.contains(credential) {
+            if books.revoked.contains(credential) {
                 return .rejected(reason: "The access token was revoked")
             }
             return now < expiresAt ? .accepted : .rejected(reason: "The access token expired")
@@ -53,23 +55,23 @@ final class SimulatorState: @unchecked Sendable {
     }
 
     func record(_ outcome: Outcome) {
-        lock.withLock {
+        books.withLock { books in
             switch outcome {
-            case .accepted: counts.requestsAccepted += 1
-            case .rejected: counts.tokensRejected += 1
-            case .withoutCredential: counts.requestsWithoutCredential += 1
+            case .accepted: books.counts.requestsAccepted += 1
+            case .rejected: books.counts.tokensRejected += 1
+            case .withoutCredential: books.counts.requestsWithoutCredential += 1
             }
         }
     }
 
     func nextRequestID() -> String {
-        lock.withLock {
-            requestCount += 1
-            return "req_sim_\(requestCount)"
+        books.withLock { books in
+            books.requestCount += 1
+            return "req_sim_\(books.requestCount)"
         }
     }
 
     var statistics: JanuaryAPISimulator.Statistics {
-        lock.withLock { counts }
+        books.withLock { $0.counts }
     }
 }
