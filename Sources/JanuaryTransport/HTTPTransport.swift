@@ -6,10 +6,10 @@
 /// The contract every implementation keeps:
 /// - It returns **any** HTTP response, including 401 and 5xx. A status is not an error at this layer; callers
 ///   use ``HTTPTransportResponse/statusError()``.
-/// - It throws a `JanuaryError` only when there is no response: ``/JanuaryCore/JanuaryError/Category/network`` (keeping the
-///   platform's error, such as a `URLError`, as the underlying error), ``/JanuaryCore/JanuaryError/Category/cancelled`` when
-///   the calling task is cancelled (and the underlying request is cancelled with it), and
-///   ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request it refuses to send.
+/// - It throws a `JanuaryError` only when there is no response: ``/JanuaryCore/JanuaryError/Category/network`` (keeping
+///   the platform's error, such as a `URLError`, as the underlying error),
+///   ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task is cancelled (and the underlying request is
+///   cancelled with it), and ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request it refuses to send.
 /// - It never sends a request more than once by itself: replaying is the caller's decision.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and waits for the complete response.

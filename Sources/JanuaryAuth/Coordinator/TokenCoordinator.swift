@@ -97,9 +97,10 @@ package final class TokenCoordinator: Sendable {
     /// call that all concurrent callers share.
     ///
     /// - Returns: A header-safe credential.
-    /// - Throws: A `JanuaryError`: ``/JanuaryCore/JanuaryError/Category/tokenProvider`` when the provider failed, timed out,
-    ///   returned an unusable token or called back into this coordinator; ``/JanuaryCore/JanuaryError/Category/cancelled``
-    ///   when the calling task was cancelled or the session was reset meanwhile.
+    /// - Throws: A `JanuaryError`: ``/JanuaryCore/JanuaryError/Category/tokenProvider`` when the provider failed, timed
+    ///   out, returned an unusable token or called back into this coordinator;
+    ///   ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task was cancelled or the session was reset
+    ///   meanwhile.
     nonisolated(nonsending) package func credential() async throws -> Credential {
         if let developmentCredential {
             return developmentCredential
@@ -124,8 +125,8 @@ package final class TokenCoordinator: Sendable {
     ///
     /// - Parameter rejected: The credential the rejected request carried.
     /// - Returns: A credential of a newer generation than `rejected`.
-    /// - Throws: A `JanuaryError`: ``/JanuaryCore/JanuaryError/Category/authentication`` for a development key, which cannot
-    ///   be refreshed; otherwise as ``credential()``.
+    /// - Throws: A `JanuaryError`: ``/JanuaryCore/JanuaryError/Category/authentication`` for a development key, which
+    ///   cannot be refreshed; otherwise as ``credential()``.
     package func invalidate(_ rejected: Credential) async throws -> Credential {
         guard developmentCredential == nil else {
             throw JanuaryError.authentication("January rejected the development API key; it cannot be refreshed.")
@@ -170,8 +171,8 @@ package final class TokenCoordinator: Sendable {
 
     /// Sign-out: forgets the cached token and abandons a fetch in flight.
     ///
-    /// Requests waiting for that fetch fail with ``/JanuaryCore/JanuaryError/Category/cancelled``; the provider's task is
-    /// cancelled and whatever it returns is dropped, never cached. The next request fetches a new token.
+    /// Requests waiting for that fetch fail with ``/JanuaryCore/JanuaryError/Category/cancelled``; the provider's task
+    /// is cancelled and whatever it returns is dropped, never cached. The next request fetches a new token.
     package func reset() {
         let now = clock.now()
         perform(state.withLock { $0.commit($0.machine.reset(at: now)) })

@@ -65,8 +65,8 @@ extension TokenRefreshStateMachine {
 
     /// The provider call has run for `timeout` seconds without returning.
     ///
-    /// The waiters fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``, the failure counts for backoff, and the
-    /// fetch is cancelled; whatever the provider returns later is ignored.
+    /// The waiters fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``, the failure counts for backoff, and
+    /// the fetch is cancelled; whatever the provider returns later is ignored.
     ///
     /// - Parameters:
     ///   - fetch: The fetch that timed out.

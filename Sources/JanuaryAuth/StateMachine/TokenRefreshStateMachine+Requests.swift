@@ -74,8 +74,8 @@ extension TokenRefreshStateMachine {
 
     /// A waiting request was cancelled.
     ///
-    /// Its waiter is resumed at once with ``/JanuaryCore/JanuaryError/Category/cancelled``. The fetch goes on for the other
-    /// waiters; when the last one has gone, the fetch is cancelled and the machine returns to the state it was
+    /// Its waiter is resumed at once with ``/JanuaryCore/JanuaryError/Category/cancelled``. The fetch goes on for the
+    /// other waiters; when the last one has gone, the fetch is cancelled and the machine returns to the state it was
     /// in before the fetch (a cancellation is not a failure).
     ///
     /// - Parameters:

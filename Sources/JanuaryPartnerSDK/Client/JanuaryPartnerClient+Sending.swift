@@ -16,10 +16,11 @@ extension JanuaryPartnerClient {
     ///
     /// - Parameter request: The request.
     /// - Returns: January's response, whose status is in `200..<300`.
-    /// - Throws: ``/JanuaryCore/JanuaryError``: ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request refused before sending
-    ///   or a 4xx status; ``/JanuaryCore/JanuaryError/Category/authentication`` for 401 and 403;
-    ///   ``/JanuaryCore/JanuaryError/Category/server`` for 5xx; ``/JanuaryCore/JanuaryError/Category/network`` when no response came;
-    ///   ``/JanuaryCore/JanuaryError/Category/tokenProvider`` when no token could be had; ``/JanuaryCore/JanuaryError/Category/cancelled``.
+    /// - Throws: ``/JanuaryCore/JanuaryError``: ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request
+    ///   refused before sending or a 4xx status; ``/JanuaryCore/JanuaryError/Category/authentication`` for 401 and 403;
+    ///   ``/JanuaryCore/JanuaryError/Category/server`` for 5xx; ``/JanuaryCore/JanuaryError/Category/network`` when no
+    ///   response came; ``/JanuaryCore/JanuaryError/Category/tokenProvider`` when no token could be had;
+    ///   ``/JanuaryCore/JanuaryError/Category/cancelled``.
     public func send(_ request: JanuaryRequest) async throws -> JanuaryResponse {
         let prepared = try prepare(request)
         let credential = try await coordinator.credential()

@@ -49,8 +49,9 @@ public final class JanuaryPartnerClient: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key, as copied from the dashboard. Surrounding whitespace is ignored.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/authentication`` when the key is empty
-    ///   or malformed, or ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration is unsafe.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/authentication`` when
+    ///   the key is empty or malformed, or ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration
+    ///   is unsafe.
     public convenience init(developmentAPIKey: String, configuration: Configuration = Configuration()) throws {
         try self.init(developmentAPIKey: DevelopmentAPIKey(developmentAPIKey), configuration: configuration)
     }
@@ -60,8 +61,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration is
-    ///   unsafe.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the
+    ///   configuration is unsafe.
     public convenience init(developmentAPIKey: DevelopmentAPIKey, configuration: Configuration = Configuration()) throws
     {
         try self.init(
@@ -76,17 +77,17 @@ public final class JanuaryPartnerClient: Sendable {
     /// the token expires (``Configuration/refreshLeeway``), and when January rejects the token. Concurrent
     /// requests wait for the same call. A call the client gives up on (its last waiting request was cancelled,
     /// it timed out, or ``signOut()``) is cancelled and its result ignored; honour cancellation in the provider
-    /// (URLSession does), or such a call may still be running when the next one starts. A provider that throws, hangs past
-    /// ``Configuration/tokenProviderTimeout`` or returns an empty or already expiring token makes the
-    /// waiting requests fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``; the next request calls it again,
-    /// after ``Configuration/refreshBackoff`` if failures repeat.
+    /// (URLSession does), or such a call may still be running when the next one starts. A provider that throws, hangs
+    /// past ``Configuration/tokenProviderTimeout`` or returns an empty or already expiring token makes the
+    /// waiting requests fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``; the next request calls it
+    /// again, after ``Configuration/refreshBackoff`` if failures repeat.
     ///
     /// - Parameters:
     ///   - clientTokenProvider: An async closure that asks your backend for a January token. Do not call the
     ///     client from inside it.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration is
-    ///   unsafe. The provider is not called until the first request.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the
+    ///   configuration is unsafe. The provider is not called until the first request.
     public convenience init(
         clientTokenProvider: @escaping @Sendable () async throws -> JanuaryClientToken,
         configuration: Configuration = Configuration()

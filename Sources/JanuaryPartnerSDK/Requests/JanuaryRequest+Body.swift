@@ -29,8 +29,8 @@ extension JanuaryRequest {
         ///
         /// - Parameter value: The value to encode.
         /// - Returns: The body.
-        /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` if the value cannot be
-        ///   encoded.
+        /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` if
+        ///   the value cannot be encoded.
         public static func json(_ value: some Encodable) throws -> Body {
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .iso8601
@@ -48,7 +48,8 @@ extension JanuaryRequest {
         /// A stream read once, as it is sent, for large uploads.
         ///
         /// The stream cannot be rewound, so a request with this body is never replayed: if January rejects the
-        /// token, the request fails with ``/JanuaryCore/JanuaryError/Category/authentication`` and says it was not replayed.
+        /// token, the request fails with ``/JanuaryCore/JanuaryError/Category/authentication`` and says it was not
+        /// replayed.
         ///
         /// - Parameters:
         ///   - stream: The stream. The client takes it over; do not read it or pass it elsewhere.

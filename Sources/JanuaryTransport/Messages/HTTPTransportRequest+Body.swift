@@ -83,8 +83,8 @@ extension HTTPTransportRequest {
         /// Takes the stream of a stream body, or `nil` for other bodies.
         ///
         /// - Returns: The stream, created now.
-        /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the stream was already taken or its factory
-        ///   threw.
+        /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the stream was already taken or its
+        ///   factory threw.
         package func takeStream() throws -> InputStream? {
             guard case .stream(let oneShot) = storage else {
                 return nil

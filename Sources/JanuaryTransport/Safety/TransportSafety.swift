@@ -55,8 +55,8 @@ package enum TransportSafety {
     /// body on GET or HEAD, and a credential field on cleartext http to a non-loopback host.
     ///
     /// - Parameter request: The request about to be sent.
-    /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message never
-    ///   quotes a field value.
+    /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message
+    ///   never quotes a field value.
     package static func validate(_ request: HTTPTransportRequest) throws {
         try validateURL(request.url)
         guard HTTPSyntax.isToken(request.method) else {

@@ -48,8 +48,8 @@ final class PendingRequest: Sendable {
         }
     }
 
-    /// Fails the request with ``/JanuaryCore/JanuaryError/Category/cancelled`` now, without waiting for URLSession to report
-    /// the cancelled task.
+    /// Fails the request with ``/JanuaryCore/JanuaryError/Category/cancelled`` now, without waiting for URLSession to
+    /// report the cancelled task.
     func cancel() {
         let continuation: CheckedContinuation<HTTPTransportResponse, any Error>? = state.withLock { state in
             switch state.phase {

@@ -5,8 +5,9 @@ import JanuaryCore
 import FoundationNetworking
 #endif
 
-/// Words a URLSession failure as a ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/network``, keeping the
-/// original error as the underlying error. Messages never include the URL or any request content.
+/// Words a URLSession failure as a ``/JanuaryCore/JanuaryError`` of category
+/// ``/JanuaryCore/JanuaryError/Category/network``, keeping the original error as the underlying error. Messages never
+/// include the URL or any request content.
 enum URLErrorMapping {
     static func networkError(for error: any Error) -> JanuaryError {
         guard let urlError = error as? URLError else {

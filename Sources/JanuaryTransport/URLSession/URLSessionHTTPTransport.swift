@@ -62,8 +62,8 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
-    /// Invalidates the session: requests in flight fail with ``/JanuaryCore/JanuaryError/Category/network`` and later sends
-    /// fail the same way. Calling it again does nothing.
+    /// Invalidates the session: requests in flight fail with ``/JanuaryCore/JanuaryError/Category/network`` and later
+    /// sends fail the same way. Calling it again does nothing.
     public func shutdown() {
         let first = isShutDown.withLock { isShutDown in
             defer { isShutDown = true }
@@ -78,9 +78,10 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     ///
     /// - Parameter request: The request to send.
     /// - Returns: The response, including 4xx and 5xx ones.
-    /// - Throws: ``/JanuaryCore/JanuaryError`` with category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a refused request,
-    ///   ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task is cancelled, and
-    ///   ``/JanuaryCore/JanuaryError/Category/network`` when no response arrived (the `URLError` is the underlying error).
+    /// - Throws: ``/JanuaryCore/JanuaryError`` with category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a
+    ///   refused request, ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task is cancelled, and
+    ///   ``/JanuaryCore/JanuaryError/Category/network`` when no response arrived (the `URLError` is the underlying
+    ///   error).
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         guard !Task.isCancelled else {
             throw JanuaryError.cancelled("The request was cancelled before it was sent.")
