@@ -53,6 +53,21 @@ struct RequestValidationTests {
         #expect(harness.provider.callCount == 0, "a refused request costs no token")
     }
 
+    @Test(
+        "requests the transport would refuse are refused before a token is fetched",
+        arguments: [
+            JanuaryRequest(method: JanuaryRequest.Method(rawValue: "BAD METHOD"), path: "/v1/ping"),
+            JanuaryRequest(method: .get, path: "/v1/ping", body: .data(Data("{}".utf8))),
+        ]
+    )
+    func transportRulesApplyBeforeTheToken(request: JanuaryRequest) async throws {
+        let harness = try Harness()
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(request) }
+        #expect(error?.category == .invalidInput)
+        #expect(harness.server.receivedRequests.isEmpty)
+        #expect(harness.provider.callCount == 0, "a refused request costs no token")
+    }
+
     @Test("query items are encoded, a literal plus included, and partner headers pass through")
     func queryAndHeadersAreSent() async throws {
         let harness = try Harness()

@@ -34,15 +34,11 @@ extension JanuaryPartnerClient {
                 throw JanuaryError.invalidInput(
                     "The header field \(name) is set by the client and cannot be overridden.")
             }
-            guard HeaderSyntax.isFieldName(name), HeaderSyntax.isFieldValue(value) else {
-                throw JanuaryError.invalidInput(
-                    "The header field \(name.debugDescription) has an invalid name or value.")
-            }
             headers.append(value, for: name)
         }
         if let partnerUserID = request.partnerUserID {
             try partnerUserID.validate()
-            headers[Self.partnerUserIDHeaderName] = HeaderSyntax.percentEncoded(partnerUserID.rawValue)
+            headers[Self.partnerUserIDHeaderName] = PartnerUserIDEncoding.headerValue(for: partnerUserID)
         }
         if !headers.contains("Accept") {
             headers["Accept"] = "application/json"
@@ -78,6 +74,9 @@ extension JanuaryPartnerClient {
         )
         transportRequest.allowsReplay = request.isReplayable
         transportRequest.timeout = configuration.requestTimeout
+        // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
+        // here too so that a request they refuse is refused before a token is fetched for it.
+        try TransportSafety.validate(transportRequest)
         return PreparedRequest(transportRequest: transportRequest)
     }
 
