@@ -14,11 +14,18 @@ private func sendExpectingError(
     _ request: HTTPTransportRequest
 ) async throws -> JanuaryError {
     do {
-        let response = try await raceAgainstTimeout { try await transport.send(request) }
+        let response = try await transport.sendWithinTimeout(request)
         Issue.record("expected an error, got \(response)")
         throw CancellationError()
     } catch let error as JanuaryError {
         return error
+    }
+}
+
+extension HTTPTransport {
+    /// Sends `request`, failing instead of hanging if no answer comes within the guard's timeout.
+    fileprivate func sendWithinTimeout(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        try await raceAgainstTimeout { try await self.send(request) }
     }
 }
 
@@ -47,15 +54,13 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let response = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    url: server.baseURL.appendingPathComponent("v1/items"),
-                    headerFields: [
-                        "Authorization": "Bearer loopback-token", "X-Test": "yes", "Accept": "application/json",
-                    ]
-                ))
-        }
+        let response = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                url: server.baseURL.appendingPathComponent("v1/items"),
+                headerFields: [
+                    "Authorization": "Bearer loopback-token", "X-Test": "yes", "Accept": "application/json",
+                ]
+            ))
 
         #expect(response.statusCode == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"path":"/v1/items"}"#)
@@ -79,15 +84,13 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
         let payload = Data(#"{"name":"x","count":3}"#.utf8)
 
-        let response = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    method: method,
-                    url: server.baseURL.appendingPathComponent("v1/things"),
-                    headerFields: ["Content-Type": "application/json"],
-                    body: .data(payload)
-                ))
-        }
+        let response = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                method: method,
+                url: server.baseURL.appendingPathComponent("v1/things"),
+                headerFields: ["Content-Type": "application/json"],
+                body: .data(payload)
+            ))
 
         #expect(response.statusCode == 201)
         let recorded = try #require(server.receivedRequests.first)
@@ -113,13 +116,11 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let response = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    url: server.baseURL,
-                    headerFields: ["Authorization": "Bearer expired-token"]
-                ))
-        }
+        let response = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                url: server.baseURL,
+                headerFields: ["Authorization": "Bearer expired-token"]
+            ))
 
         #expect(response.statusCode == 401)
         #expect(response.challenges.count == 1)
@@ -160,13 +161,11 @@ struct URLSessionHTTPTransportTests {
 
         // Several in a row: the session must stay usable after each declined challenge.
         for _ in 0..<3 {
-            let response = try await raceAgainstTimeout {
-                try await transport.send(
-                    HTTPTransportRequest(
-                        url: server.baseURL,
-                        headerFields: ["Authorization": "Bearer t"]
-                    ))
-            }
+            let response = try await transport.sendWithinTimeout(
+                HTTPTransportRequest(
+                    url: server.baseURL,
+                    headerFields: ["Authorization": "Bearer t"]
+                ))
             #expect(response.statusCode == 401)
             #expect(response.body == body)
             #expect(response.challenges == AuthenticationChallenge.parse(challenges))
@@ -189,9 +188,7 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let response = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(url: server.baseURL))
-        }
+        let response = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
 
         #expect(response.statusCode == 503)
         #expect(response.requestID == "req-503")
@@ -233,13 +230,11 @@ struct URLSessionHTTPTransportTests {
         #expect(attempted.category == .network)
 
         // Plain http to loopback is allowed with a credential: that is how these tests and local servers work.
-        let local = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    url: URL(string: "http://localhost:\(server.port)/v1")!,
-                    headerFields: ["Authorization": "Bearer local"]
-                ))
-        }
+        let local = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                url: URL(string: "http://localhost:\(server.port)/v1")!,
+                headerFields: ["Authorization": "Bearer local"]
+            ))
         #expect(local.statusCode == 200)
         #expect(server.receivedRequests.map { $0.value(forHeader: "Authorization") } == ["Bearer local"])
     }
@@ -292,13 +287,11 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
         let credential: HTTPHeaderFields = ["Authorization": "Bearer origin-only", "X-Kept": "1"]
 
-        let same = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    url: origin.baseURL.appendingPathComponent("same"),
-                    headerFields: credential
-                ))
-        }
+        let same = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                url: origin.baseURL.appendingPathComponent("same"),
+                headerFields: credential
+            ))
         #expect(String(decoding: same.body, as: UTF8.self) == "origin saw /landed")
         #expect(!same.credentialWithdrawnByRedirect)
         #expect(origin.receivedRequests.map(\.path) == ["/same", "/landed"])
@@ -307,13 +300,11 @@ struct URLSessionHTTPTransportTests {
                 "Bearer origin-only", "Bearer origin-only",
             ])
 
-        let cross = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    url: origin.baseURL.appendingPathComponent("cross"),
-                    headerFields: credential
-                ))
-        }
+        let cross = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                url: origin.baseURL.appendingPathComponent("cross"),
+                headerFields: credential
+            ))
         #expect(String(decoding: cross.body, as: UTF8.self) == "other saw /elsewhere")
         #expect(cross.url == other.baseURL.appendingPathComponent("elsewhere"))
         #expect(cross.credentialWithdrawnByRedirect, "the answer is not the credential's origin's verdict")
@@ -336,13 +327,11 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let response = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    url: server.baseURL,
-                    headerFields: ["Authorization": "Bearer t"]
-                ))
-        }
+        let response = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                url: server.baseURL,
+                headerFields: ["Authorization": "Bearer t"]
+            ))
 
         #expect(response.statusCode == 302)
         #expect(response.statusError()?.category == .network)
@@ -371,13 +360,11 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let response = try await raceAgainstTimeout {
-            try await transport.send(
-                HTTPTransportRequest(
-                    url: origin.baseURL.appendingPathComponent("start"),
-                    headerFields: ["Authorization": "Bearer origin-only"]
-                ))
-        }
+        let response = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(
+                url: origin.baseURL.appendingPathComponent("start"),
+                headerFields: ["Authorization": "Bearer origin-only"]
+            ))
 
         #expect(String(decoding: response.body, as: UTF8.self) == "back home")
         #expect(response.credentialWithdrawnByRedirect)
@@ -430,9 +417,8 @@ struct URLSessionHTTPTransportTests {
             return
         }
         #expect(error.category == .cancelled)
-        let next = try await raceAgainstTimeout {
-            try await transport.send(HTTPTransportRequest(url: server.baseURL.appendingPathComponent("fast")))
-        }
+        let next = try await transport.sendWithinTimeout(
+            HTTPTransportRequest(url: server.baseURL.appendingPathComponent("fast")))
         #expect(String(decoding: next.body, as: UTF8.self) == "fast")
     }
 
@@ -472,7 +458,7 @@ struct URLSessionHTTPTransportTests {
         )
         #expect(!request.isReplayable)
 
-        let response = try await raceAgainstTimeout { try await transport.send(request) }
+        let response = try await transport.sendWithinTimeout(request)
 
         #expect(String(decoding: response.body, as: UTF8.self) == "70000")
         let recorded = try #require(server.receivedRequests.first)
@@ -558,9 +544,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
 
         for _ in 0..<2 {
-            let response = try await raceAgainstTimeout {
-                try await transport.send(HTTPTransportRequest(url: server.baseURL))
-            }
+            let response = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
             #expect(response.headerFields.description.contains("Set-Cookie: <redacted>"))
         }
 
