@@ -1,13 +1,61 @@
+import Foundation
+
 // Shorthands for the SDK's own modules, so that every layer words the same failure the same way.
 extension JanuaryError {
     package static func authentication(
         _ message: String,
+        code: String? = nil,
+        statusCode: Int? = nil,
+        requestID: String? = nil,
+        retryAfter: TimeInterval? = nil,
+        underlyingError: (any Error)? = nil
+    ) -> JanuaryError {
+        JanuaryError(
+            category: .authentication,
+            code: code,
+            message: message,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: retryAfter,
+            underlyingError: underlyingError
+        )
+    }
+
+    package static func tokenProvider(
+        _ message: String,
+        code: String? = nil,
+        retryAfter: TimeInterval? = nil,
+        underlyingError: (any Error)? = nil
+    ) -> JanuaryError {
+        JanuaryError(
+            category: .tokenProvider,
+            code: code,
+            message: message,
+            retryAfter: retryAfter,
+            underlyingError: underlyingError
+        )
+    }
+
+    package static func network(
+        _ message: String,
+        code: String? = nil,
+        underlyingError: (any Error)? = nil
+    ) -> JanuaryError {
+        JanuaryError(category: .network, code: code, message: message, underlyingError: underlyingError)
+    }
+
+    /// A request refused by a local check: `code` is January's `invalid_request` unless a more precise one
+    /// applies, so that code that branches on codes treats a local refusal like January's own.
+    package static func invalidInput(
+        _ message: String,
+        code: String? = JanuaryError.Code.invalidRequest,
         statusCode: Int? = nil,
         requestID: String? = nil,
         underlyingError: (any Error)? = nil
     ) -> JanuaryError {
         JanuaryError(
-            category: .authentication,
+            category: .invalidInput,
+            code: code,
             message: message,
             statusCode: statusCode,
             requestID: requestID,
@@ -15,27 +63,14 @@ extension JanuaryError {
         )
     }
 
-    package static func tokenProvider(_ message: String, underlyingError: (any Error)? = nil) -> JanuaryError {
-        JanuaryError(category: .tokenProvider, message: message, underlyingError: underlyingError)
-    }
-
-    package static func network(_ message: String, underlyingError: (any Error)? = nil) -> JanuaryError {
-        JanuaryError(category: .network, message: message, underlyingError: underlyingError)
-    }
-
-    package static func invalidInput(
-        _ message: String,
-        statusCode: Int? = nil,
-        requestID: String? = nil
+    package static func cancelled(
+        _ message: String = "The operation was cancelled.",
+        code: String? = nil
     ) -> JanuaryError {
-        JanuaryError(category: .invalidInput, message: message, statusCode: statusCode, requestID: requestID)
+        JanuaryError(category: .cancelled, code: code, message: message, underlyingError: CancellationError())
     }
 
-    package static func cancelled(_ message: String = "The operation was cancelled.") -> JanuaryError {
-        JanuaryError(category: .cancelled, message: message, underlyingError: CancellationError())
-    }
-
-    /// Whether this error means the work was cancelled rather than failed.
+    /// Whether this error means the work was stopped rather than failed.
     package var isCancellation: Bool {
         category == .cancelled
     }

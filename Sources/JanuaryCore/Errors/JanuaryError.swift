@@ -1,40 +1,63 @@
+import Foundation
+
 /// The one error type every January SDK operation throws.
 ///
 /// A `JanuaryError` tells you *what kind* of thing went wrong through its ``category``, and carries what
-/// January told us about it: the HTTP ``statusCode`` and the ``requestID`` to quote to January support.
+/// January told us about it: its stable ``code`` (such as `rate_limited` or `end_user_id_mismatch`), its
+/// ``message``, the HTTP ``statusCode``, the ``requestID`` to quote to January support and, for rate limits,
+/// how long to wait (``retryAfter``).
 ///
 /// Categories are an extensible set of values rather than an exhaustive enum, so a new category in a later
-/// release does not break your `switch`. Always include a `default` branch:
+/// release does not break your `switch`. Always include a `default` branch, and build logic on ``code`` or
+/// ``category``, never on ``message``:
 ///
 /// ```swift
 /// do {
-///     let response = try await january.send(request)
+///     let results = try await january.foods.search(SearchFoodsRequest(query: "banana"))
 /// } catch let error as JanuaryError {
 ///     switch error.category {
 ///     case .authentication: showSignIn()
-///     case .network: scheduleRetry()
+///     case .rateLimited: retry(after: error.retryAfter)
+///     case .network: showOfflineBanner()
 ///     default: report(error)
 ///     }
 /// }
 /// ```
 ///
 /// An error never contains a token or a key: its ``description``, its ``message`` and what `dump` shows are
-/// written by the SDK from facts that are safe to log. The ``underlyingError`` is available to your code, but
-/// the description names only its type, because an error thrown by your own token provider may hold anything.
+/// written from facts that are safe to log, and a message January sent is cleaned before it is kept. The
+/// ``underlyingError`` is available to your code, but the description names only its type, because an error
+/// thrown by your own token provider may hold anything.
 public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What kind of failure this is; see ``Category`` for what to do about each.
     public let category: Category
 
-    /// A human-readable explanation, safe to log. Never contains a credential.
+    /// The stable code of the failure: January's own (`invalid_request`, `token_expired`, `rate_limited`, …)
+    /// when January answered, or the SDK's (`signed_out`, `invalid_end_user_id`, …) when it refused or
+    /// gave up on its own; `nil` when there is none, such as for most network failures.
+    ///
+    /// Codes are lower-case words joined by underscores. New ones may appear at any time, so treat an unknown
+    /// code by its ``category``.
+    public let code: String?
+
+    /// A human-readable explanation, safe to log: January's message when it sent one, otherwise the SDK's.
+    ///
+    /// A message from January is kept to 500 characters, without control characters, and with anything that
+    /// looks like a key or token (`sk-…`, `ct-…`) replaced by `<redacted>`. Show it to developers, not users,
+    /// and never parse it.
     public let message: String
 
     /// The HTTP status code of January's response, when the failure came from one.
     public let statusCode: Int?
 
-    /// The value of January's `X-January-API-Request-ID` response header, when there was a response.
+    /// January's identifier for the request, from the `x-request-id` response header, when there was one.
     ///
     /// Quote it when you contact January support: it identifies the request in January's logs.
     public let requestID: String?
+
+    /// How many seconds to wait before trying again, when January said so (`Retry-After`) or the SDK knows
+    /// (a back-off or cool-down in progress); `nil` otherwise.
+    public let retryAfter: TimeInterval?
 
     /// The error that caused this one, such as a `URLError` or the error your token provider threw.
     public let underlyingError: (any Error)?
@@ -45,33 +68,42 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     ///
     /// - Parameters:
     ///   - category: What kind of failure this is.
+    ///   - code: The stable code, if any, such as `rate_limited`.
     ///   - message: A human-readable explanation. Do not put secrets in it.
     ///   - statusCode: The HTTP status code of the response, if any.
     ///   - requestID: January's request identifier from the response, if any.
+    ///   - retryAfter: Seconds to wait before trying again, if known.
     ///   - underlyingError: The error that caused this one, if any.
     public init(
         category: Category,
+        code: String? = nil,
         message: String,
         statusCode: Int? = nil,
         requestID: String? = nil,
+        retryAfter: TimeInterval? = nil,
         underlyingError: (any Error)? = nil
     ) {
         self.category = category
+        self.code = code
         self.message = message
         self.statusCode = statusCode
         self.requestID = requestID
+        self.retryAfter = retryAfter
         self.underlyingError = underlyingError
     }
 
-    /// A one-line summary that is safe to log: category, message, status code, request ID and the type of the
-    /// underlying error.
+    /// A one-line summary that is safe to log: category, code, message, status code, request ID, retry delay
+    /// and the type of the underlying error.
     public var description: String {
-        var parts = ["\(category): \(message)"]
+        var parts = [code.map { "\(category) (\($0)): \(message)" } ?? "\(category): \(message)"]
         if let statusCode {
             parts.append("status \(statusCode)")
         }
         if let requestID {
             parts.append("request ID \(requestID)")
+        }
+        if let retryAfter {
+            parts.append("retry after \(Self.seconds(retryAfter)) s")
         }
         if let underlyingSummary {
             parts.append("caused by \(underlyingSummary)")
@@ -95,21 +127,41 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
         }
         return String(reflecting: type(of: underlyingError))
     }
+
+    /// Whole seconds without a fraction, others with up to three decimals, so descriptions read naturally.
+    private static func seconds(_ value: TimeInterval) -> String {
+        if value.rounded() == value, abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return String(format: "%.3f", value)
+    }
+}
+
+extension JanuaryError: LocalizedError {
+    /// The same credential-free text as ``description``, so that `localizedDescription` and UIKit or SwiftUI
+    /// alerts that show it never reveal a secret either.
+    public var errorDescription: String? {
+        description
+    }
 }
 
 extension JanuaryError: CustomReflectable {
     /// A mirror that shows only what ``description`` shows, so that `dump` cannot reach into an underlying
     /// error that might hold a secret.
     public var customMirror: Mirror {
-        var children: [(label: String?, value: Any)] = [
-            ("category", category.description),
-            ("message", message),
-        ]
+        var children: [(label: String?, value: Any)] = [("category", category.description)]
+        if let code {
+            children.append(("code", code))
+        }
+        children.append(("message", message))
         if let statusCode {
             children.append(("statusCode", statusCode))
         }
         if let requestID {
             children.append(("requestID", requestID))
+        }
+        if let retryAfter {
+            children.append(("retryAfter", retryAfter))
         }
         if let underlyingSummary {
             children.append(("underlyingError", underlyingSummary))

@@ -73,7 +73,7 @@ extension JanuaryPartnerClient {
             body: body
         )
         transportRequest.allowsReplay = request.isReplayable
-        transportRequest.timeout = configuration.requestTimeout
+        transportRequest.timeout = request.timeout ?? configuration.requestTimeout
         // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
         // here too so that a request they refuse is refused before a token is fetched for it.
         try TransportSafety.validate(transportRequest)

@@ -37,6 +37,12 @@ public struct JanuaryRequest: Sendable {
     /// The user the request concerns, validated with ``/JanuaryCore/PartnerUserID/validate()`` before anything is sent.
     public var partnerUserID: PartnerUserID?
 
+    /// Seconds to wait for January's answer to this request, or `nil` for
+    /// ``JanuaryPartnerClient/Configuration/requestTimeout``.
+    ///
+    /// Food analysis can take tens of seconds, so its operations wait longer than other calls.
+    public var timeout: TimeInterval?
+
     private var allowsReplay: Bool
 
     /// Whether the client may send the request a second time after refreshing a rejected token.
@@ -72,6 +78,7 @@ public struct JanuaryRequest: Sendable {
         self.headers = headers
         self.body = body
         self.partnerUserID = partnerUserID
+        self.timeout = nil
         self.allowsReplay = true
     }
 }
