@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "JanuaryAuth", targets: ["JanuaryAuth"]),
         .library(name: "JanuaryTransport", targets: ["JanuaryTransport"]),
         .library(name: "JanuaryTestServer", targets: ["JanuaryTestServer"]),
+        .library(name: "JanuaryPartnerSDKTesting", targets: ["JanuaryPartnerSDKTesting"]),
         .executable(name: "january-example", targets: ["JanuaryExample"]),
         .executable(name: "january-bench", targets: ["JanuaryBenchmarks"]),
     ],
@@ -29,8 +30,14 @@ let package = Package(
 
         // Beside the layers: a loopback HTTP/1.1 server for tests, the example and partners' own tests.
         .target(name: "JanuaryTestServer"),
-        // Beside the layers: a manual clock and other helpers for our tests; not a product.
-        .target(name: "JanuaryTestSupport", dependencies: ["JanuaryCore", "JanuaryAuth"]),
+        // Beside the layers: what a partner needs to unit-test code that uses the client (a manual clock, a
+        // closure-backed transport); a product.
+        .target(name: "JanuaryPartnerSDKTesting", dependencies: ["JanuaryPartnerSDK"]),
+        // Beside the layers: scripted providers, event recorders and harnesses for our own tests; not a product.
+        .target(
+            name: "JanuaryTestSupport",
+            dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer"]
+        ),
         .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
         .executableTarget(
             name: "JanuaryBenchmarks",

@@ -1,11 +1,16 @@
-import JanuaryAuth
-import JanuaryCore
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
 
 /// Collects ``JanuaryTokenEvent``s from an `onEvent` callback, for tests to inspect.
+///
+/// Events arrive asynchronously on the SDK's event queue, so a test that expects an event waits for it with
+/// ``waitForEvents(_:timeout:)`` or ``waitForEvents(of:count:timeout:)`` before asserting.
 package final class TokenEventRecorder: Sendable {
     private struct State: Sendable {
         var events: [JanuaryTokenEvent] = []
         var watchers = ThresholdWaiters()
+        var kindWatchers: [JanuaryTokenEvent.Kind: ThresholdWaiters] = [:]
     }
 
     private let state = Locked(State())
@@ -31,23 +36,76 @@ package final class TokenEventRecorder: Sendable {
         events.filter { $0.kind == kind }
     }
 
+    /// How many events of one kind were recorded.
+    ///
+    /// - Parameter kind: The kind to count.
+    /// - Returns: The count.
+    package func count(of kind: JanuaryTokenEvent.Kind) -> Int {
+        events(kind).count
+    }
+
     /// Records one event.
     ///
     /// - Parameter event: The event delivered.
     package func record(_ event: JanuaryTokenEvent) {
         let watchers = state.withLock { state in
             state.events.append(event)
+            let ofKind = state.events.lazy.filter { $0.kind == event.kind }.count
             return state.watchers.satisfied(by: state.events.count)
+                + (state.kindWatchers[event.kind]?.satisfied(by: ofKind) ?? [])
         }
         for watcher in watchers { watcher.resume() }
     }
 
     /// Returns once at least `count` events have been recorded.
     ///
-    /// - Parameter count: The number of events to wait for.
-    package func waitForEvents(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            state.withLock { $0.watchers.add(continuation, threshold: count, count: $0.events.count) }?.resume()
-        }
+    /// - Parameters:
+    ///   - count: The number of events to wait for.
+    ///   - timeout: Real seconds to wait at most.
+    /// - Throws: `WaitTimeoutError` when they do not arrive in time.
+    package func waitForEvents(_ count: Int, timeout: TimeInterval = 10) async throws {
+        let state = state
+        try await waitWithDeadline(
+            "\(count) events",
+            timeout: timeout,
+            register: { continuation in
+                let (id, ready) = state.withLock {
+                    $0.watchers.add(continuation, threshold: count, count: $0.events.count)
+                }
+                ready?.resume()
+                return id
+            },
+            remove: { id in state.withLock { $0.watchers.remove(id) } }
+        )
+    }
+
+    /// Returns once at least `count` events of `kind` have been recorded.
+    ///
+    /// - Parameters:
+    ///   - kind: The kind to wait for.
+    ///   - count: How many of them.
+    ///   - timeout: Real seconds to wait at most.
+    /// - Throws: `WaitTimeoutError` when they do not arrive in time.
+    package func waitForEvents(of kind: JanuaryTokenEvent.Kind, count: Int = 1, timeout: TimeInterval = 10)
+        async throws
+    {
+        let state = state
+        try await waitWithDeadline(
+            "\(count) \(kind) events",
+            timeout: timeout,
+            register: { continuation in
+                let (id, ready) = state.withLock { state in
+                    let have = state.events.lazy.filter { $0.kind == kind }.count
+                    return state.kindWatchers[kind, default: ThresholdWaiters()].add(
+                        continuation,
+                        threshold: count,
+                        count: have
+                    )
+                }
+                ready?.resume()
+                return id
+            },
+            remove: { id in state.withLock { $0.kindWatchers[kind]?.remove(id) } }
+        )
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import JanuaryAuth
-import JanuaryCore
+import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
 
 /// A scriptable token provider that counts its calls, for testing whatever sits on top of it.
 ///
@@ -13,14 +13,17 @@ import JanuaryCore
 /// let probe = TokenProviderProbe(clock: clock, script: [.suspend])
 /// let coordinator = TokenCoordinator(provider: probe.provider, clock: clock)
 /// async let credential = coordinator.credential()
-/// await probe.waitForSuspendedCalls(1)
+/// try await probe.waitForSuspendedCalls(1)
 /// probe.resumeOldestSuspendedCall(with: .issue(lifetime: 3600))
 /// ```
 package final class TokenProviderProbe: Sendable {
     /// What one provider call does.
     package enum Step: Sendable {
-        /// Returns a new token, `"<prefix>-<call number>"`, that expires `lifetime` seconds after the clock's now.
+        /// Returns a new token, `"<prefix>-<call number>"`, valid for `lifetime` seconds (`expiresIn`).
         case issue(lifetime: TimeInterval)
+        /// Returns a new token, `"<prefix>-<call number>"`, that expires `lifetime` seconds after the clock's wall
+        /// time (`expiresAt`).
+        case issueExpiringAt(lifetime: TimeInterval)
         /// Returns this token.
         case token(JanuaryClientToken)
         /// Throws this error.
@@ -52,7 +55,7 @@ package final class TokenProviderProbe: Sendable {
         var cancellationWatchers = ThresholdWaiters()
     }
 
-    private let clock: any TokenClock
+    private let clock: any JanuaryClock
     private let tokenPrefix: String
     private let defaultStep: Step
     private let state: Locked<State>
@@ -65,7 +68,7 @@ package final class TokenProviderProbe: Sendable {
     ///   - script: The steps of the first calls, in order.
     ///   - defaultStep: The step of every call after the script; must not suspend forever unless you mean it.
     package init(
-        clock: any TokenClock,
+        clock: any JanuaryClock,
         tokenPrefix: String = "token",
         script: [Step] = [],
         defaultStep: Step = .issue(lifetime: 3600)
@@ -132,33 +135,59 @@ package final class TokenProviderProbe: Sendable {
 
     /// Returns once the provider has been called at least `count` times.
     ///
-    /// - Parameter count: The number of calls to wait for.
-    package func waitForCalls(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            state.withLock { $0.callWatchers.add(continuation, threshold: count, count: $0.callCount) }?.resume()
-        }
+    /// - Parameters:
+    ///   - count: The number of calls to wait for.
+    ///   - timeout: Real seconds to wait at most.
+    /// - Throws: `WaitTimeoutError` when the calls do not happen in time.
+    package func waitForCalls(_ count: Int, timeout: TimeInterval = 10) async throws {
+        try await wait("\(count) provider calls", count, timeout: timeout, \.callWatchers) { $0.callCount }
     }
 
     /// Returns once at least `count` calls are suspended at the same time.
     ///
-    /// - Parameter count: The number of suspended calls to wait for.
-    package func waitForSuspendedCalls(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            state.withLock { state in
-                state.suspendedWatchers.add(continuation, threshold: count, count: state.suspended.count)
-            }?.resume()
+    /// - Parameters:
+    ///   - count: The number of suspended calls to wait for.
+    ///   - timeout: Real seconds to wait at most.
+    /// - Throws: `WaitTimeoutError` when they are not suspended in time.
+    package func waitForSuspendedCalls(_ count: Int, timeout: TimeInterval = 10) async throws {
+        try await wait("\(count) suspended provider calls", count, timeout: timeout, \.suspendedWatchers) {
+            $0.suspended.count
         }
     }
 
     /// Returns once at least `count` calls have observed cancellation.
     ///
-    /// - Parameter count: The number of cancellations to wait for.
-    package func waitForCancellations(_ count: Int) async {
-        await withCheckedContinuation { continuation in
-            state.withLock { state in
-                state.cancellationWatchers.add(continuation, threshold: count, count: state.cancellationCount)
-            }?.resume()
+    /// - Parameters:
+    ///   - count: The number of cancellations to wait for.
+    ///   - timeout: Real seconds to wait at most.
+    /// - Throws: `WaitTimeoutError` when they do not happen in time.
+    package func waitForCancellations(_ count: Int, timeout: TimeInterval = 10) async throws {
+        try await wait("\(count) provider cancellations", count, timeout: timeout, \.cancellationWatchers) {
+            $0.cancellationCount
         }
+    }
+
+    /// Waits until the counter that `current` reads reaches `count`, on the watcher set that counter raises.
+    private func wait(
+        _ awaited: String,
+        _ count: Int,
+        timeout: TimeInterval,
+        _ watchers: WritableKeyPath<State, ThresholdWaiters> & Sendable,
+        current: (State) -> Int
+    ) async throws {
+        let state = state
+        try await waitWithDeadline(
+            awaited,
+            timeout: timeout,
+            register: { continuation in
+                let (id, ready) = state.withLock { state in
+                    state[keyPath: watchers].add(continuation, threshold: count, count: current(state))
+                }
+                ready?.resume()
+                return id
+            },
+            remove: { id in state.withLock { $0[keyPath: watchers].remove(id) } }
+        )
     }
 
     /// One provider call.
@@ -185,6 +214,8 @@ package final class TokenProviderProbe: Sendable {
     private func resolve(_ step: Step, call number: Int) throws -> JanuaryClientToken {
         switch step {
         case .issue(let lifetime):
+            return JanuaryClientToken(value: issuedValue(forCall: number), expiresIn: lifetime)
+        case .issueExpiringAt(let lifetime):
             return JanuaryClientToken(
                 value: issuedValue(forCall: number),
                 expiresAt: clock.now().addingTimeInterval(lifetime)
@@ -206,7 +237,7 @@ package final class TokenProviderProbe: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Step, Never>) in
                 var call = Suspended(id: id, ignoresCancellation: ignoringCancellation, continuation: continuation)
-                let (step, watchers) = state.withLock { state -> (Step?, [CheckedContinuation<Void, Never>]) in
+                let (step, watchers) = state.withLock { state -> (Step?, [CheckedContinuation<Void, any Error>]) in
                     if Task.isCancelled {
                         state.cancellationCount += 1
                         call.wasCancelled = true
@@ -226,7 +257,7 @@ package final class TokenProviderProbe: Sendable {
                 }
             }
         } onCancel: {
-            let (call, watchers) = state.withLock { state -> (Suspended?, [CheckedContinuation<Void, Never>]) in
+            let (call, watchers) = state.withLock { state -> (Suspended?, [CheckedContinuation<Void, any Error>]) in
                 guard let index = state.suspended.firstIndex(where: { $0.id == id }),
                     !state.suspended[index].wasCancelled
                 else {

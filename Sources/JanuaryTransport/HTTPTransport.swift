@@ -4,18 +4,18 @@
 /// stack can supply another.
 ///
 /// The contract every implementation keeps:
-/// - It returns **any** HTTP response, including 401 and 5xx. A status is not an error at this layer; callers
-///   use ``HTTPTransportResponse/statusError()``.
-/// - It throws a `JanuaryError` only when there is no response: ``/JanuaryCore/JanuaryError/Category/network`` (keeping
-///   the platform's error, such as a `URLError`, as the underlying error),
-///   ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task is cancelled (and the underlying request is
-///   cancelled with it), and ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request it refuses to send.
+/// - It returns **any** HTTP response, including 401 and 5xx. A status is not an error at this layer; the
+///   caller decides what each status means.
+/// - It throws only when there is no response: a `JanuaryError` of category
+///   ``/JanuaryCore/JanuaryError/Category/network`` (keeping the platform's error, such as a `URLError`, as the
+///   underlying error) or ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request it refuses to send,
+///   and `CancellationError` when the calling task is cancelled (cancelling the underlying request with it).
 /// - It never sends a request more than once by itself: replaying is the caller's decision.
 public protocol HTTPTransport: Sendable {
     /// Sends `request` and waits for the complete response.
     ///
     /// - Parameter request: The request to send.
     /// - Returns: The response, whatever its status.
-    /// - Throws: `JanuaryError` with category `network`, `cancelled` or `invalidInput`.
+    /// - Throws: `JanuaryError` with category `network` or `invalidInput`, or `CancellationError`.
     func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse
 }

@@ -4,15 +4,25 @@ import Testing
 @Suite("DevelopmentAPIKey")
 struct DevelopmentAPIKeyTests {
     @Test(
-        "rejects empty and malformed keys with an authentication error",
-        arguments: [
-            "", " ", "\n", " \t\r\n ", "\u{00A0}", "two words", "line\nbreak", "tab\tinside", "ключ", "key\u{0}",
-        ])
-    func rejectsMalformedKeys(raw: String) {
+        "rejects an empty or whitespace-only key as a missing credential",
+        arguments: ["", " ", "\n", " \t\r\n ", "\u{00A0}"])
+    func rejectsEmptyKeys(raw: String) {
         let error = #expect(throws: JanuaryError.self) {
             try DevelopmentAPIKey(raw)
         }
         #expect(error?.category == .authentication)
+        #expect(error?.code == "invalid_development_key")
+    }
+
+    @Test(
+        "rejects a malformed key as invalid input",
+        arguments: ["two words", "line\nbreak", "tab\tinside", "ключ", "key\u{0}"])
+    func rejectsMalformedKeys(raw: String) {
+        let error = #expect(throws: JanuaryError.self) {
+            try DevelopmentAPIKey(raw)
+        }
+        #expect(error?.category == .invalidInput)
+        #expect(error?.code == "invalid_development_key")
     }
 
     @Test(

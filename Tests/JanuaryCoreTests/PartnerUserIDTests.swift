@@ -12,8 +12,9 @@ struct PartnerUserIDTests {
             "42",
             "team@42",  // no domain: not an address
             "a.b.c",
-            "ユーザー-7",
-            String(repeating: "x", count: PartnerUserID.maximumUTF8Length),
+            "with inner spaces",
+            "!~{}|^`",
+            String(repeating: "x", count: PartnerUserID.maximumLength),
         ]
     )
     func acceptsOpaqueIdentifiers(raw: String) throws {
@@ -33,8 +34,12 @@ struct PartnerUserIDTests {
             Rejection(raw: "   ", reason: "empty"),
             Rejection(raw: "\t\n", reason: "empty"),
             Rejection(raw: "\u{3000}", reason: "empty"),
-            Rejection(raw: String(repeating: "x", count: PartnerUserID.maximumUTF8Length + 1), reason: "longer than"),
-            Rejection(raw: String(repeating: "é", count: 129), reason: "longer than"),
+            Rejection(raw: String(repeating: "x", count: PartnerUserID.maximumLength + 1), reason: "longer than 64"),
+            Rejection(raw: String(repeating: "é", count: 65), reason: "longer than 64"),
+            Rejection(raw: "ユーザー-7", reason: "outside printable ASCII"),
+            Rejection(raw: "caf\u{E9}", reason: "outside printable ASCII"),
+            Rejection(raw: " leading", reason: "starts or ends with a space"),
+            Rejection(raw: "trailing ", reason: "starts or ends with a space"),
             Rejection(raw: "user\n42", reason: "control character"),
             Rejection(raw: "user\u{0}42", reason: "control character"),
             Rejection(raw: "user\u{7F}", reason: "control character"),
@@ -51,6 +56,7 @@ struct PartnerUserIDTests {
             try PartnerUserID(rawValue: rejection.raw).validate()
         }
         #expect(error.category == .invalidInput)
+        #expect(error.code == "invalid_end_user_id")
         #expect(error.message.contains(rejection.reason))
         if !rejection.raw.trimmingCharacters(in: .whitespaces).isEmpty {
             #expect(!error.description.contains(rejection.raw), "a refused value may be personal data")

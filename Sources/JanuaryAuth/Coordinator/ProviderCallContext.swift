@@ -1,9 +1,38 @@
-/// Which coordinators' providers the current task is running inside of.
+import JanuaryCore
+
+/// One provider call in progress, as seen by the re-entrancy check.
 ///
 /// A provider that asks its own coordinator for a credential would wait for the very fetch it is part of,
-/// forever. The provider runs with its coordinator's identity added here, and the coordinator refuses
-/// requests from inside it. Unstructured tasks inherit task-local values, so this also catches a cycle
-/// through a second coordinator whose provider calls back into the first.
+/// forever. The provider runs with a marker for its coordinator in ``ProviderCallContext/markers``, and the
+/// coordinator refuses requests made inside it. Task-local values are inherited by tasks the provider starts
+/// (a sync loop, a prefetch), which may outlive the call; so the marker is a reference whose ``isRunning`` turns
+/// false as soon as the provider returns, and a marker that is no longer running refuses nothing.
+final class ProviderCallMarker: Sendable {
+    let coordinator: UInt64
+    private let running = Locked(true)
+
+    init(coordinator: UInt64) {
+        self.coordinator = coordinator
+    }
+
+    /// Whether the provider call is still running.
+    var isRunning: Bool {
+        running.withLock { $0 }
+    }
+
+    /// The provider call returned.
+    func finish() {
+        running.withLock { $0 = false }
+    }
+}
+
+/// The provider calls the current task is running inside of.
 enum ProviderCallContext {
-    @TaskLocal static var coordinators: [UInt64] = []
+    @TaskLocal static var markers: [ProviderCallMarker] = []
+
+    /// The markers of calls still running, to carry into a fetch task this task starts: a cycle through a
+    /// second coordinator (A's provider waits for B, whose provider asks A) is refused too.
+    static var runningMarkers: [ProviderCallMarker] {
+        markers.filter(\.isRunning)
+    }
 }

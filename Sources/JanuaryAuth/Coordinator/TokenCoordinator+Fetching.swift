@@ -1,49 +1,48 @@
 import Foundation
 import JanuaryCore
 
-// One fetch: an optional backoff wait, then one provider call raced against the timeout.
+// One fetch: one provider call raced against the timeout.
 extension TokenCoordinator {
-    /// Starts the task for `start` and registers it so that it can be cancelled.
+    /// Starts the task for `fetch` and registers it so that it can be cancelled.
     ///
-    /// The task holds the coordinator only weakly, and never across the provider call, so a provider that
-    /// never returns cannot keep a discarded coordinator alive.
-    func startFetch(_ start: Machine.FetchStart) {
+    /// The task is detached, at user-initiated priority: the call serves every request waiting for it, so it
+    /// must not run at the priority of whichever request happened to start it (a background prefetch), nor
+    /// with that request's task-local values. The only context carried over is the re-entrancy markers of
+    /// provider calls still running around the starter. The task holds the coordinator only weakly, and never
+    /// across the provider call, so a provider that never returns cannot keep a discarded coordinator alive.
+    func startFetch(_ fetch: Machine.FetchID) {
         guard let provider else {
             return
         }
         let clock = clock
         let timeout = providerTimeout
-        let task = Task { [weak self] in
-            if start.delay > 0 {
-                do {
-                    try await clock.sleep(for: start.delay)
-                } catch {
-                    return  // Cancelled: the machine has already moved on.
-                }
-            }
-            guard let context = self?.providerCallStarting(start.id) else {
+        let inherited = ProviderCallContext.runningMarkers
+        let task = Task.detached(priority: .userInitiated) { [weak self, identity] in
+            guard self?.providerCallStarting(fetch) == true else {
                 return
             }
             let timer =
                 timeout.isFinite
-                ? Task { [weak self] in
+                ? Task.detached(priority: .userInitiated) { [weak self] in
                     do {
                         try await clock.sleep(for: timeout)
                     } catch {
                         return
                     }
-                    self?.providerTimedOut(start.id, after: timeout)
+                    self?.providerTimedOut(fetch, after: timeout)
                 } : nil
-            let result = await Self.call(provider, inside: context, cancelling: timer)
+            let marker = ProviderCallMarker(coordinator: identity)
+            let result = await Self.call(provider, markers: inherited + [marker], cancelling: timer)
+            marker.finish()
             timer?.cancel()
-            self?.providerReturned(start.id, result: result)
+            self?.providerReturned(fetch, result: result)
         }
         // The fetch may have been abandoned before its task existed; then no one else will cancel it.
         let isWanted = state.withLock { state -> Bool in
-            guard state.machine.isInFlight(start.id) else {
+            guard state.machine.isInFlight(fetch) else {
                 return false
             }
-            state.fetchTasks[start.id] = task
+            state.fetchTasks[fetch] = task
             return true
         }
         if !isWanted {
@@ -51,43 +50,45 @@ extension TokenCoordinator {
         }
     }
 
-    /// Marks the provider call as started; the provider context to run it in, or `nil` if abandoned.
-    private func providerCallStarting(_ fetch: Machine.FetchID) -> [UInt64]? {
-        let now = clock.now()
+    /// Marks the provider call as started; `false` if the fetch was abandoned and must not call the provider.
+    private func providerCallStarting(_ fetch: Machine.FetchID) -> Bool {
+        let now = clock.reading()
         let effects = state.withLock { state in
-            state.machine.providerCallStarting(fetch, at: now).map { state.commit($0) }
+            state.machine.providerCallStarting(fetch, at: now).map { state.commit($0, events: events) }
         }
         guard let effects else {
-            return nil
+            return false
         }
         perform(effects)
-        return ProviderCallContext.coordinators + [identity]
+        return true
     }
 
     private func providerTimedOut(_ fetch: Machine.FetchID, after timeout: TimeInterval) {
-        let now = clock.now()
-        perform(state.withLock { $0.commit($0.machine.providerTimedOut(fetch, after: timeout, at: now)) })
+        let now = clock.reading()
+        perform(
+            state.withLock { $0.commit($0.machine.providerTimedOut(fetch, after: timeout, at: now), events: events) }
+        )
     }
 
     private func providerReturned(_ fetch: Machine.FetchID, result: Result<JanuaryClientToken, any Error>) {
-        let now = clock.now()
+        let now = clock.reading()
         perform(
             state.withLock { state in
                 state.fetchTasks[fetch] = nil
-                return state.commit(state.machine.providerReturned(fetch, result: result, at: now))
+                return state.commit(state.machine.providerReturned(fetch, result: result, at: now), events: events)
             }
         )
     }
 
-    /// Runs the provider with the re-entrancy context set; cancelling the fetch task cancels the timer too.
+    /// Runs the provider with the re-entrancy markers set; cancelling the fetch task cancels the timer too.
     private static func call(
         _ provider: Provider,
-        inside context: [UInt64],
+        markers: [ProviderCallMarker],
         cancelling timer: Task<Void, Never>?
     ) async -> Result<JanuaryClientToken, any Error> {
         await withTaskCancellationHandler {
             do {
-                let token = try await ProviderCallContext.$coordinators.withValue(context) {
+                let token = try await ProviderCallContext.$markers.withValue(markers) {
                     try await provider()
                 }
                 return .success(token)

@@ -7,39 +7,39 @@ extension TokenCoordinator {
     ///
     /// Cancellation is checked under the same lock that registers the waiter: if the task is already
     /// cancelled it is never registered, and if it is cancelled afterwards the handler finds it registered.
-    /// Either way it returns at once with `.cancelled`, and the fetch carries on for the other waiters.
+    /// Either way it throws `CancellationError` at once, and the fetch carries on for the other waiters.
     func wait(
         as id: Machine.WaiterID,
-        _ request: (inout Machine, Waiter, Date) -> Machine.Actions
+        _ request: (inout Machine, Waiter, ClockReading) -> Machine.Actions
     ) async throws -> Credential {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
-                let now = clock.now()
+                let now = clock.reading()
                 let effects = state.withLock { state -> Effects in
                     if Task.isCancelled {
-                        let failure = JanuaryError.cancelled("The request for a January credential was cancelled.")
-                        let resumption = Machine.Resumption(waiters: [continuation], result: .failure(failure))
-                        return state.commit(Machine.Actions(resume: resumption))
+                        let resumption = Machine.Resumption(waiters: [continuation], result: .failure(CancellationError()))
+                        return state.commit(Machine.Actions(resume: resumption), events: events)
                     }
-                    return state.commit(request(&state.machine, continuation, now))
+                    return state.commit(request(&state.machine, continuation, now), events: events)
                 }
                 perform(effects)
             }
         } onCancel: {
-            let now = clock.now()
-            perform(state.withLock { $0.commit($0.machine.waiterCancelled(id, at: now)) })
+            let now = clock.reading()
+            perform(state.withLock { $0.commit($0.machine.waiterCancelled(id, at: now), events: events) })
         }
     }
 
-    /// Fails fast when called from inside this coordinator's own provider, which would otherwise wait for
-    /// itself.
+    /// Fails fast when called while this coordinator's own provider is running in the calling task (or a task it
+    /// started), which would otherwise wait for itself.
     func checkNotInsideProvider() throws {
-        guard ProviderCallContext.coordinators.contains(identity) else {
+        guard ProviderCallContext.markers.contains(where: { $0.coordinator == identity && $0.isRunning }) else {
             return
         }
         throw JanuaryError.tokenProvider(
             "The token provider asked the January SDK for a credential; that request would wait for the provider "
-                + "itself. Fetch the token from your backend without calling the SDK."
+                + "itself. Fetch the token from your backend without calling the SDK.",
+            code: JanuaryError.Code.tokenProviderReentered
         )
     }
 }

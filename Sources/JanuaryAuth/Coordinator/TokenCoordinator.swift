@@ -9,134 +9,162 @@ import JanuaryCore
 ///
 /// - **Stale rejections coalesce.** ``invalidate(_:)`` drops the cached token only if it is still the one
 ///   January rejected; callers holding an older generation get the newer token.
-/// - **Failure does not stick, and does not loop.** The next request after a failure calls the provider
-///   again, after the ``TokenRefreshBackoff`` delay once failures repeat. A token that is empty, not
-///   header-safe or already inside the refresh leeway is a failure, never cached.
-/// - **Nobody hangs.** A cancelled caller returns at once; the provider call is cancelled when its last
-///   waiter has gone, when it exceeds the provider timeout, or on ``reset()``, and its late result is dropped.
-/// - **No deadlock.** A provider that asks this coordinator for a credential fails fast.
+/// - **Sessions are fenced.** ``reset()`` (sign-out) starts a new epoch: a credential, a waiter or a replay of
+///   an earlier epoch never fetches, never receives a newer epoch's token, and fails with `signed_out`.
+/// - **Failure does not stick, does not loop, and does not make anyone wait.** After a failure the next request
+///   calls the provider again; once failures repeat, requests during the ``TokenRefreshBackoff`` delay fail at
+///   once with the last failure and its `retryAfter`. A token that is empty, malformed, an API key, or inside
+///   the refresh leeway is a failure, never cached. Tokens January keeps rejecting open a
+///   ``TokenRejectionBreaker``.
+/// - **Time is the monotonic clock's.** A token's remaining lifetime is counted down on
+///   ``JanuaryClock/uptime()``; an absolute `expiresAt` is judged in January's time, from the offset its `Date`
+///   headers show, so a device clock minutes off cannot make a good token look expired.
+/// - **Nobody hangs.** A cancelled caller returns at once; the provider call is cancelled when its last waiter
+///   has gone, when it exceeds the provider timeout, or on ``reset()``, and its late result is dropped.
+/// - **The provider runs on its own.** It runs in a detached task at user-initiated priority, whatever the
+///   priority and task-local values of the request that started it.
+/// - **No deadlock.** A provider that asks this coordinator for a credential while it runs fails fast; events
+///   are delivered on the SDK's own queue, never by the thread that sends, cancels or signs out.
 /// - **No leak.** Tokens live in memory only and appear in no error, description or event.
 ///
-/// A coordinator built with a development key has none of this machinery: it returns the key and refuses
-/// to refresh it.
+/// A coordinator built with a development key has none of the fetching machinery: it returns the key.
 package final class TokenCoordinator: Sendable {
     /// The partner's token provider: fetches a new client token from the partner's backend.
     package typealias Provider = @Sendable () async throws -> JanuaryClientToken
 
-    typealias Waiter = CheckedContinuation<Credential, any Error>
-    typealias Machine = TokenRefreshStateMachine<Waiter>
+    package typealias Waiter = CheckedContinuation<Credential, any Error>
+    package typealias Machine = TokenRefreshStateMachine<Waiter>
 
     /// The cache and everything that must change together with it, under one lock.
     struct State: Sendable {
         var machine: Machine
         /// The tasks of fetches in flight or abandoned but not yet cancelled, to cancel them.
         var fetchTasks: [Machine.FetchID: Task<Void, Never>] = [:]
-        /// Events produced under the lock, waiting to be delivered in order outside it.
-        var pendingEvents: [JanuaryTokenEvent] = []
-        /// Whether some thread is delivering events now; others leave theirs to it, to keep the order.
-        var isDeliveringEvents = false
-        let recordsEvents: Bool
     }
 
     /// Distinguishes coordinators in the re-entrancy check, even after one is deallocated.
     private static let identities = Locked<UInt64>(0)
 
     let identity: UInt64
-    let developmentCredential: Credential?
+    let developmentKey: DevelopmentAPIKey?
     let provider: Provider?
-    let clock: any TokenClock
+    let clock: any JanuaryClock
     let providerTimeout: TimeInterval
-    let onEvent: (@Sendable (JanuaryTokenEvent) -> Void)?
+    let events: EventDelivery?
     let state: Locked<State>
 
     /// Creates a coordinator that fetches client tokens from the partner's provider.
     ///
     /// - Parameters:
     ///   - provider: The partner's token provider.
-    ///   - configuration: Leeway, timeout and backoff.
-    ///   - clock: The time source for freshness, the timeout and backoff.
-    ///   - onEvent: Called with every ``JanuaryTokenEvent``, outside the coordinator's lock.
+    ///   - configuration: Leeway, timeout, back-off and breaker.
+    ///   - clock: The time source for freshness, the timeout and back-off.
+    ///   - onEvent: Called with every ``JanuaryTokenEvent``, on the SDK's event queue.
     package init(
         provider: @escaping Provider,
         configuration: Configuration = .init(),
-        clock: any TokenClock = SystemTokenClock(),
+        clock: any JanuaryClock = SystemJanuaryClock(),
         onEvent: (@Sendable (JanuaryTokenEvent) -> Void)? = nil
     ) {
         self.identity = Self.makeIdentity()
-        self.developmentCredential = nil
+        self.developmentKey = nil
         self.provider = provider
         self.clock = clock
         self.providerTimeout = configuration.effectiveProviderTimeout
-        self.onEvent = onEvent
-        let machine = Machine(refreshLeeway: configuration.refreshLeeway, backoff: configuration.backoff)
-        self.state = Locked(State(machine: machine, recordsEvents: onEvent != nil))
+        self.events = onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) }
+        let machine = Machine(
+            refreshLeeway: configuration.refreshLeeway,
+            backoff: configuration.backoff,
+            breaker: configuration.breaker
+        )
+        self.state = Locked(State(machine: machine))
     }
 
     /// Creates a coordinator that always returns a development API key.
     ///
     /// - Parameters:
     ///   - developmentAPIKey: The key, already validated by `DevelopmentAPIKey.init`.
-    ///   - onEvent: Called with every ``JanuaryTokenEvent``; only ``reset()`` produces one.
-    package init(developmentAPIKey: DevelopmentAPIKey, onEvent: (@Sendable (JanuaryTokenEvent) -> Void)? = nil) {
+    ///   - clock: The time source for events.
+    ///   - onEvent: Called with every ``JanuaryTokenEvent``; only ``reset()`` produces one here.
+    package init(
+        developmentAPIKey: DevelopmentAPIKey,
+        clock: any JanuaryClock = SystemJanuaryClock(),
+        onEvent: (@Sendable (JanuaryTokenEvent) -> Void)? = nil
+    ) {
         self.identity = Self.makeIdentity()
-        self.developmentCredential = Credential(
-            value: developmentAPIKey.value,
-            generation: 0,
-            isRefreshable: false,
-            expiresAt: nil
-        )
+        self.developmentKey = developmentAPIKey
         self.provider = nil
-        self.clock = SystemTokenClock()
+        self.clock = clock
         self.providerTimeout = Configuration().providerTimeout
-        self.onEvent = onEvent
-        let machine = Machine(refreshLeeway: 0, backoff: .none)
-        self.state = Locked(State(machine: machine, recordsEvents: onEvent != nil))
+        self.events = onEvent.map { EventDelivery(handler: $0) }
+        self.state = Locked(State(machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .disabled)))
     }
 
     /// The credential to send: the cached token while it is fresh, otherwise the result of the one provider
     /// call that all concurrent callers share.
     ///
-    /// - Returns: A header-safe credential.
-    /// - Throws: A `JanuaryError`: ``/JanuaryCore/JanuaryError/Category/tokenProvider`` when the provider failed, timed
-    ///   out, returned an unusable token or called back into this coordinator;
-    ///   ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task was cancelled or the session was reset
-    ///   meanwhile.
-    nonisolated(nonsending) package func credential() async throws -> Credential {
-        if let developmentCredential {
-            return developmentCredential
+    /// - Parameter epoch: The session of the request asking, for a request that already holds a credential (a
+    ///   retry); `nil` for a new request, which joins the current session.
+    /// - Returns: A header-safe credential of the current session.
+    /// - Throws: `CancellationError` when the calling task is cancelled; a `JanuaryError`: `cancelled` with
+    ///   code `signed_out` when the request's session has ended; `tokenProvider` (or `network` when the device is
+    ///   offline) when the provider failed, timed out, returned an unusable token or called back into this
+    ///   coordinator, with `retryAfter` during a back-off; `authentication` with code
+    ///   `token_rejected_repeatedly` while the breaker is open.
+    nonisolated(nonsending) package func credential(inEpoch epoch: UInt64? = nil) async throws -> Credential {
+        if let developmentKey {
+            return try state.withLock { state in
+                if let refusal = state.machine.refusal(for: epoch) {
+                    throw refusal
+                }
+                return Credential(
+                    value: developmentKey.value,
+                    generation: 0,
+                    epoch: state.machine.epoch,
+                    isRefreshable: false,
+                    expiresAt: nil
+                )
+            }
         }
-        let now = clock.now()
-        switch state.withLock({ $0.machine.lookUp(at: now) }) {
+        let now = clock.reading()
+        switch state.withLock({ $0.machine.lookUp(at: now, epoch: epoch) }) {
         case .fresh(let credential):
             return credential
+        case .refused(let error):
+            throw error
         case .mustWait(let id):
             try checkNotInsideProvider()
             return try await wait(as: id) { machine, waiter, now in
-                machine.enqueue(waiter, id: id, at: now)
+                machine.enqueue(waiter, id: id, epoch: epoch, at: now)
             }
         }
     }
 
-    /// The replacement for a credential that January rejected with an `invalid_token` challenge.
+    /// The replacement for a credential that January rejected (`invalid_token` or `token_expired`).
     ///
     /// If `rejected` is still cached it is dropped and a new token fetched. If a newer token is cached and
     /// fresh, or being fetched, the caller gets that one instead, so a burst of requests that were all sent
-    /// with the same stale token causes a single provider call.
+    /// with the same stale token causes a single provider call. The rejection counts towards the breaker.
     ///
-    /// - Parameter rejected: The credential the rejected request carried.
-    /// - Returns: A credential of a newer generation than `rejected`.
-    /// - Throws: A `JanuaryError`: ``/JanuaryCore/JanuaryError/Category/authentication`` for a development key, which
-    ///   cannot be refreshed; otherwise as ``credential()``.
+    /// - Parameter rejected: The credential the rejected request carried; it must be refreshable (not a
+    ///   development key, which the client never asks to replace).
+    /// - Returns: A credential of a newer generation than `rejected`, of the same session.
+    /// - Throws: As ``credential(inEpoch:)``, with `signed_out` when `rejected` belongs to an earlier session.
     package func invalidate(_ rejected: Credential) async throws -> Credential {
-        guard developmentCredential == nil else {
-            throw JanuaryError.authentication("January rejected the development API key; it cannot be refreshed.")
+        precondition(rejected.isRefreshable, "a development key cannot be replaced; check isRefreshable first")
+        let now = clock.reading()
+        let (lookup, effects) = state.withLock { state -> (Machine.Lookup, Effects) in
+            let (lookup, events) = state.machine.lookUpReplacement(for: rejected, at: now)
+            return (lookup, state.commit(Machine.Actions(events: events), events: self.events))
         }
-        try checkNotInsideProvider()
-        let now = clock.now()
-        switch state.withLock({ $0.machine.lookUpReplacement(for: rejected, at: now) }) {
+        perform(effects)
+        switch lookup {
         case .fresh(let credential):
             return credential
+        case .refused(let error):
+            throw error
         case .mustWait(let id):
+            try checkNotInsideProvider()
             return try await wait(as: id) { machine, waiter, now in
                 machine.invalidate(rejected, waiter: waiter, id: id, at: now)
             }
@@ -145,16 +173,45 @@ package final class TokenCoordinator: Sendable {
 
     /// Forgets a credential January rejected, if it is still the cached one, without fetching a new one.
     ///
-    /// For a rejected request that will not be retried: the next request then fetches a new token rather than
-    /// sending the rejected one again. Does nothing for a development key.
+    /// For a rejected request that will not be replayed: the next request then fetches a new token rather than
+    /// sending the rejected one again. The rejection counts towards the breaker. Does nothing for a development
+    /// key.
     ///
     /// - Parameter rejected: The credential the rejected request carried.
     package func discard(_ rejected: Credential) {
-        guard developmentCredential == nil else {
+        guard rejected.isRefreshable else {
             return
         }
-        let now = clock.now()
-        perform(state.withLock { $0.commit($0.machine.discard(rejected, at: now)) })
+        let now = clock.reading()
+        perform(state.withLock { $0.commit($0.machine.discard(rejected, at: now), events: events) })
+    }
+
+    /// January accepted `credential`: a response other than a token rejection came back for it. Ends a streak
+    /// of rejections and closes an open breaker; on the hot path it only reads one flag under the lock.
+    ///
+    /// - Parameter credential: The credential the request carried.
+    package func accepted(_ credential: Credential) {
+        guard credential.isRefreshable else {
+            return
+        }
+        let effects = state.withLock { state -> Effects? in
+            guard state.machine.isCountingRejections else {
+                return nil
+            }
+            return state.commit(state.machine.accepted(credential, at: clock.reading()), events: events)
+        }
+        if let effects {
+            perform(effects)
+        }
+    }
+
+    /// Records the `Date` header of one of January's responses, so that an absolute `expiresAt` is judged in
+    /// January's time rather than by a device clock that may be minutes off.
+    ///
+    /// - Parameter serverDate: The response's `Date`.
+    package func noteServerDate(_ serverDate: Date) {
+        let now = clock.reading()
+        state.withLock { $0.machine.noteServerDate(serverDate, at: now) }
     }
 
     /// Delivers an event of the caller's, such as the facade's retry, through the same queue as the
@@ -162,25 +219,39 @@ package final class TokenCoordinator: Sendable {
     ///
     /// - Parameter makeEvent: Builds the event from the coordinator clock's current time.
     package func emit(_ makeEvent: (Date) -> JanuaryTokenEvent) {
-        guard onEvent != nil else {
+        guard let events else {
             return
         }
         let event = makeEvent(clock.now())
-        perform(state.withLock { $0.commit(TokenCoordinator.Machine.Actions(events: [event])) })
+        if events.append([event]) {
+            events.scheduleDrain()
+        }
     }
 
-    /// Sign-out: forgets the cached token and abandons a fetch in flight.
+    /// Sign-out: starts a new session, forgets the cached token and abandons a fetch in flight.
     ///
-    /// Requests waiting for that fetch fail with ``/JanuaryCore/JanuaryError/Category/cancelled``; the provider's task
-    /// is cancelled and whatever it returns is dropped, never cached. The next request fetches a new token.
+    /// Requests waiting for that fetch fail with category `cancelled` and code `signed_out`, and so do requests
+    /// of the old session that later need a replacement or a retry; the provider's task is cancelled and
+    /// whatever it returns is dropped, never cached. The next request fetches a new token. No partner code runs
+    /// on the caller's thread: events are delivered on the SDK's queue.
     package func reset() {
-        let now = clock.now()
-        perform(state.withLock { $0.commit($0.machine.reset(at: now)) })
+        let now = clock.reading()
+        perform(state.withLock { $0.commit($0.machine.reset(at: now), events: events) })
+    }
+
+    /// The current session, for diagnostics and tests.
+    package var currentEpoch: UInt64 {
+        state.withLock { $0.machine.epoch }
     }
 
     /// How many requests are waiting for a fetch now, for diagnostics and tests.
     package var waitingRequestCount: Int {
         state.withLock { $0.machine.waiterCount }
+    }
+
+    /// The machine's phase, for diagnostics and tests.
+    package var phase: Machine.Phase {
+        state.withLock { $0.machine.phase }
     }
 
     private static func makeIdentity() -> UInt64 {

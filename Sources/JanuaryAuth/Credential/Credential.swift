@@ -16,10 +16,15 @@ package struct Credential: Sendable, Equatable, CustomStringConvertible, CustomD
     /// key is always 0.
     package let generation: UInt64
 
+    /// The session the credential belongs to: ``TokenCoordinator/reset()`` starts a new one, and nothing of an
+    /// earlier session is refreshed, replaced or replayed.
+    package let epoch: UInt64
+
     /// Whether asking again can yield a different credential; `false` for a development key.
     package let isRefreshable: Bool
 
-    /// When January stops accepting the credential; `nil` for a development key, which does not expire.
+    /// About when January stops accepting the credential, by the device's clock at receipt; `nil` for a
+    /// development key, which does not expire. For descriptions only: freshness is judged on the monotonic clock.
     package let expiresAt: Date?
 
     /// Creates a credential.
@@ -27,19 +32,21 @@ package struct Credential: Sendable, Equatable, CustomStringConvertible, CustomD
     /// - Parameters:
     ///   - value: The header-safe secret.
     ///   - generation: The cache generation; 0 for a development key.
+    ///   - epoch: The session it belongs to.
     ///   - isRefreshable: Whether the coordinator can fetch a replacement.
     ///   - expiresAt: The expiry, or `nil` if the credential does not expire.
-    package init(value: String, generation: UInt64, isRefreshable: Bool, expiresAt: Date?) {
+    package init(value: String, generation: UInt64, epoch: UInt64 = 0, isRefreshable: Bool, expiresAt: Date?) {
         self.value = value
         self.generation = generation
+        self.epoch = epoch
         self.isRefreshable = isRefreshable
         self.expiresAt = expiresAt
     }
 
     /// A summary with the generation and expiry and without the value.
     package var description: String {
-        let expiry = expiresAt.map { $0.formatted(.iso8601) } ?? "never"
-        return "Credential(value: \(Redaction.placeholder), generation: \(generation), "
+        let expiry = expiresAt.map(Redaction.printable) ?? "never"
+        return "Credential(value: \(Redaction.placeholder), generation: \(generation), epoch: \(epoch), "
             + "refreshable: \(isRefreshable), expiresAt: \(expiry))"
     }
 
@@ -55,6 +62,7 @@ package struct Credential: Sendable, Equatable, CustomStringConvertible, CustomD
             children: [
                 "value": Redaction.placeholder,
                 "generation": generation,
+                "epoch": epoch,
                 "isRefreshable": isRefreshable,
                 "expiresAt": expiresAt as Any,
             ],

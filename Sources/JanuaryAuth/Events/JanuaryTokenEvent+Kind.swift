@@ -5,10 +5,10 @@ extension JanuaryTokenEvent {
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private let name: String
 
-        /// Creates a kind; the SDK's own modules use this to add kinds such as a retried request.
+        /// Creates a kind from its name, for the SDK's own modules and for tests that build events.
         ///
         /// - Parameter name: The kind's name, in lower camel case, shown by ``description``.
-        package init(_ name: String) {
+        public init(_ name: String) {
             self.name = name
         }
 
@@ -24,6 +24,16 @@ extension JanuaryTokenEvent {
 
         /// The token cache was cleared, for example on sign-out.
         public static let coordinatorReset = Kind("coordinatorReset")
+
+        /// January rejected several freshly minted tokens in a row, so the SDK stops calling the provider for a
+        /// cool-down; see `TokenRejectionBreaker`.
+        public static let circuitBreakerOpened = Kind("circuitBreakerOpened")
+
+        /// January accepted a token again, so the breaker closed and the streak of rejections was forgotten.
+        public static let circuitBreakerClosed = Kind("circuitBreakerClosed")
+
+        /// The event callback fell behind and the oldest undelivered events were dropped.
+        public static let eventsDropped = Kind("eventsDropped")
 
         /// The kind's name, such as `providerCallStarted`.
         public var description: String {

@@ -1,11 +1,11 @@
 import Foundation
 import JanuaryCore
 
-/// Something that happened to the SDK's token cache, reported to your event callback.
+/// Something that happened to the SDK's token cache or to a request's retries, reported to your event callback.
 ///
 /// Use events for metrics and diagnostics: how often your token provider is called, how long it takes, how
-/// many requests each call served, and why tokens were dropped. An event never contains a token or a key,
-/// so it is safe to log as it is.
+/// many requests each call served, why tokens were dropped, and when requests were retried. An event never
+/// contains a token or a key, so it is safe to log as it is.
 ///
 /// Which properties are set depends on the ``kind``:
 ///
@@ -14,18 +14,25 @@ import JanuaryCore
 ///   of the new token on success.
 /// - ``Kind/tokenInvalidated``: ``generation`` of the token January rejected.
 /// - ``Kind/coordinatorReset``: ``generation`` of the token dropped, if one was held.
-/// - `requestRetried` (added by `JanuaryPartnerSDK`): ``generation`` of the token the retry carries.
+/// - ``Kind/circuitBreakerOpened``: ``generation`` of the last token rejected and ``retryAfter``, the cool-down.
+/// - ``Kind/circuitBreakerClosed``: ``generation`` of the token January accepted.
+/// - ``Kind/eventsDropped``: ``droppedCount``, events lost because the callback fell too far behind.
+/// - `requestRetried` and `retryScheduled` (added by `JanuaryPartnerSDK`): ``generation``, and for a scheduled
+///   retry ``attempt``, ``retryAfter``, ``statusCode`` and ``code``.
 ///
-/// Events are delivered one at a time, in the order the changes happened, on whichever thread made the
-/// change. Keep the callback short and do not block in it.
+/// Events are delivered asynchronously, one at a time and in the order the changes happened, on a serial queue
+/// of the SDK's own, never on the thread that sends a request, cancels a task or signs out: a callback that
+/// blocks or takes a lock cannot deadlock those calls. If the callback falls more than the buffer's capacity
+/// behind, the oldest events are dropped and an ``Kind/eventsDropped`` event says how many.
 public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
     /// What happened.
     public let kind: Kind
 
-    /// When it happened, by the SDK's clock.
+    /// When it happened, by the SDK's wall clock.
     public let date: Date
 
-    /// The number of the token provider call concerned, counting from 1 for the first call.
+    /// The number of the token provider call concerned, counting from 1 for the first call; for a scheduled
+    /// retry, the number of the retry.
     public let attempt: UInt64?
 
     /// How long the provider call took, in seconds; set on ``Kind/providerCallFinished``.
@@ -33,9 +40,8 @@ public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
 
     /// How the provider call ended; set on ``Kind/providerCallFinished``.
     ///
-    /// `nil` means it returned a usable token. Otherwise it is the category of the error the waiting
-    /// requests received: ``/JanuaryCore/JanuaryError/Category/tokenProvider`` for a failure or timeout,
-    /// ``/JanuaryCore/JanuaryError/Category/cancelled`` when the call was abandoned.
+    /// `nil` means it returned a usable token. Otherwise it is the category of the error the waiting requests
+    /// received, such as `tokenProvider` for a failure or timeout or `cancelled` when the call was abandoned.
     public let outcome: JanuaryError.Category?
 
     /// How many requests received the result of this one provider call; set on ``Kind/providerCallFinished``.
@@ -44,24 +50,47 @@ public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
     /// The generation of the token concerned: every token the SDK caches gets the next generation number.
     public let generation: UInt64?
 
-    /// Creates an event; only the SDK's own modules create them.
+    /// Seconds until something happens again: the cool-down of an opened breaker, or the wait before a retry.
+    public let retryAfter: TimeInterval?
+
+    /// The HTTP status of the response that caused the event, such as 429 for a retry; `nil` without one.
+    public let statusCode: Int?
+
+    /// January's error code behind the event, such as `rate_limited`, when there is one.
+    public let code: String?
+
+    /// How many events were dropped; set on ``Kind/eventsDropped``.
+    public let droppedCount: Int?
+
+    /// Creates an event.
+    ///
+    /// The SDK creates these for you; the initializer is public so that your tests can feed your own event
+    /// handling code.
     ///
     /// - Parameters:
     ///   - kind: What happened.
-    ///   - date: When it happened, by the SDK's clock.
-    ///   - attempt: The provider call number, if one is concerned.
+    ///   - date: When it happened.
+    ///   - attempt: The provider call or retry number, if one is concerned.
     ///   - duration: How long the provider call took, for a finished call.
     ///   - outcome: `nil` for success or the failure's category, for a finished call.
     ///   - waiterCount: How many requests the call served, for a finished call.
     ///   - generation: The token generation concerned, if any.
-    package init(
+    ///   - retryAfter: Seconds until the next attempt, if any.
+    ///   - statusCode: The HTTP status behind the event, if any.
+    ///   - code: January's error code behind the event, if any.
+    ///   - droppedCount: How many events were dropped, for ``Kind/eventsDropped``.
+    public init(
         kind: Kind,
         date: Date,
         attempt: UInt64? = nil,
         duration: TimeInterval? = nil,
         outcome: JanuaryError.Category? = nil,
         waiterCount: Int? = nil,
-        generation: UInt64? = nil
+        generation: UInt64? = nil,
+        retryAfter: TimeInterval? = nil,
+        statusCode: Int? = nil,
+        code: String? = nil,
+        droppedCount: Int? = nil
     ) {
         self.kind = kind
         self.date = date
@@ -70,11 +99,15 @@ public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
         self.outcome = outcome
         self.waiterCount = waiterCount
         self.generation = generation
+        self.retryAfter = retryAfter
+        self.statusCode = statusCode
+        self.code = code
+        self.droppedCount = droppedCount
     }
 
     /// A one-line summary built only from the event's own fields, so it is safe to log.
     public var description: String {
-        var parts = ["\(kind)", "at \(date.formatted(.iso8601))"]
+        var parts = ["\(kind)", "at \(Redaction.printable(date))"]
         if let attempt {
             parts.append("attempt \(attempt)")
         }
@@ -89,6 +122,18 @@ public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
         }
         if let generation {
             parts.append("generation \(generation)")
+        }
+        if let retryAfter {
+            parts.append("retry after \(retryAfter) s")
+        }
+        if let statusCode {
+            parts.append("status \(statusCode)")
+        }
+        if let code {
+            parts.append("code \(code)")
+        }
+        if let droppedCount {
+            parts.append("dropped \(droppedCount)")
         }
         return "JanuaryTokenEvent(" + parts.joined(separator: ", ") + ")"
     }

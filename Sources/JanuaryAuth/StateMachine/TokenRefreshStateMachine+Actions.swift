@@ -4,13 +4,13 @@ import JanuaryCore
 extension TokenRefreshStateMachine {
     /// What the owner must do after a transition, once it has released its lock.
     ///
-    /// Carry them out in this order: cancel the abandoned fetch, start the new one, deliver the events, then
-    /// resume the waiters (so that a resumed caller already sees the events).
+    /// Carry them out in this order: cancel the abandoned fetch, start the new one, queue the events, then
+    /// resume the waiters.
     package struct Actions {
         /// The fetch whose task must be cancelled: it timed out, was reset, or has no waiters left.
         package var cancelFetch: FetchID?
-        /// A fetch to start: wait `delay` seconds on the clock, then report ``providerCallStarting(_:at:)``.
-        package var startFetch: FetchStart?
+        /// A fetch to start: report ``providerCallStarting(_:at:)`` and call the provider.
+        package var startFetch: FetchID?
         /// Events for the event callback, in order.
         package var events: [JanuaryTokenEvent]
         /// Waiters to resume, all with the same result.
@@ -25,7 +25,7 @@ extension TokenRefreshStateMachine {
         ///   - resume: Waiters to resume, if any.
         package init(
             cancelFetch: FetchID? = nil,
-            startFetch: FetchStart? = nil,
+            startFetch: FetchID? = nil,
             events: [JanuaryTokenEvent] = [],
             resume: Resumption? = nil
         ) {
@@ -41,27 +41,20 @@ extension TokenRefreshStateMachine {
         }
     }
 
-    /// A fetch to start.
-    package struct FetchStart: Hashable, Sendable {
-        /// The fetch's identity, to quote in the events that report on it.
-        package let id: FetchID
-        /// The backoff wait before the provider call, in seconds; 0 to call at once.
-        package let delay: TimeInterval
-    }
-
     /// Waiters to resume with one result.
     package struct Resumption {
         /// The waiters, in no particular order.
         package var waiters: [Waiter]
-        /// What each of them receives.
-        package var result: Result<Credential, JanuaryError>
+        /// What each of them receives: a credential, a `JanuaryError`, or `CancellationError` for a cancelled
+        /// task.
+        package var result: Result<Credential, any Error>
 
         /// Creates a resumption.
         ///
         /// - Parameters:
         ///   - waiters: The waiters to resume.
         ///   - result: What each of them receives.
-        package init(waiters: [Waiter], result: Result<Credential, JanuaryError>) {
+        package init(waiters: [Waiter], result: Result<Credential, any Error>) {
             self.waiters = waiters
             self.result = result
         }

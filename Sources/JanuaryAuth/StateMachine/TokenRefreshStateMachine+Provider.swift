@@ -1,34 +1,39 @@
 import Foundation
 import JanuaryCore
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 // Events that come from the fetch: the provider call starts, returns, or times out.
 extension TokenRefreshStateMachine {
-    /// The fetch's backoff wait is over and it is about to call the provider.
+    /// The fetch's task is about to call the provider.
     ///
     /// - Parameters:
     ///   - fetch: The fetch reporting.
     ///   - now: The current time; the call's duration is measured from it.
     /// - Returns: The ``JanuaryTokenEvent/Kind/providerCallStarted`` event to emit, or `nil` if the fetch was
     ///   abandoned and must not call the provider.
-    package mutating func providerCallStarting(_ fetch: FetchID, at now: Date) -> Actions? {
+    package mutating func providerCallStarting(_ fetch: FetchID, at now: ClockReading) -> Actions? {
         guard case .fetching(let current) = state, current.id == fetch, current.call == nil else {
             return nil
         }
         lastAttempt += 1
-        let call = Fetch.Call(attempt: lastAttempt, startedAt: now)
+        let call = Fetch.Call(attempt: lastAttempt, startedAt: now.uptime)
         modifyFetch { $0.call = call }
-        let attempt = call.attempt
-        return Actions(events: [JanuaryTokenEvent(kind: .providerCallStarted, date: now, attempt: attempt)])
+        return Actions(events: [JanuaryTokenEvent(kind: .providerCallStarted, date: now.date, attempt: call.attempt)])
     }
 
     /// The provider returned or threw.
     ///
-    /// A token is accepted only if its value is non-empty and header-safe (`CredentialSyntax.isHeaderSafe`)
-    /// and it is still fresh (`now < expiresAt - refreshLeeway`); otherwise the fetch fails, because caching
-    /// it would make every request fetch again at once. A thrown error fails the fetch with
-    /// ``/JanuaryCore/JanuaryError/Category/tokenProvider``, keeping the error as the underlying error; a cancellation
-    /// (`CancellationError` or a cancelled `JanuaryError`) fails the waiters with
-    /// ``/JanuaryCore/JanuaryError/Category/cancelled`` and does not count as a failure for backoff.
+    /// A token is accepted only if its value is non-empty, header-safe (`CredentialSyntax.isHeaderSafe`), not a
+    /// partner API key (`sk-…`), and has more than the refresh leeway left. Its remaining lifetime is its
+    /// `expiresIn`, or else its `expiresAt` minus January's time (the device's time corrected by the offset seen
+    /// in January's `Date` headers); from then on it is counted down on the monotonic clock.
+    ///
+    /// A thrown error fails the waiters: with category `network` when the device is offline (the provider
+    /// could not reach the partner's backend), otherwise `tokenProvider`; the error is kept as the underlying
+    /// error, and the failure counts for back-off.
     ///
     /// - Parameters:
     ///   - fetch: The fetch reporting.
@@ -38,46 +43,46 @@ extension TokenRefreshStateMachine {
     package mutating func providerReturned(
         _ fetch: FetchID,
         result: Result<JanuaryClientToken, any Error>,
-        at now: Date
+        at now: ClockReading
     ) -> Actions {
         guard case .fetching(let current) = state, current.id == fetch, let call = current.call else {
             return .none
         }
         switch result {
         case .success(let token):
-            if let problem = problem(with: token, at: now) {
-                return fail(current, call, with: .tokenProvider(problem), at: now)
+            switch judge(token, at: now) {
+            case .success(let remaining):
+                return succeed(current, call, with: token, remaining: remaining, at: now)
+            case .failure(let problem):
+                return fail(current, call, with: problem, at: now)
             }
-            return succeed(current, call, with: token, at: now)
         case .failure(let error):
-            if Self.isCancellation(error) {
-                state = current.previousFailures.map(State.failed) ?? .idle(nil)
-                let failure = JanuaryError.cancelled("The token provider was cancelled.")
-                return Actions(
-                    events: [finishedEvent(call, outcome: .cancelled, waiterCount: current.waiters.count, at: now)],
-                    resume: Resumption(waiters: Array(current.waiters.values), result: .failure(failure))
-                )
-            }
-            let failure = JanuaryError.tokenProvider("The token provider threw an error.", underlyingError: error)
-            return fail(current, call, with: failure, at: now)
+            return fail(current, call, with: Self.providerFailure(error), at: now)
         }
     }
 
     /// The provider call has run for `timeout` seconds without returning.
     ///
-    /// The waiters fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``, the failure counts for backoff, and
-    /// the fetch is cancelled; whatever the provider returns later is ignored.
+    /// The waiters fail with category `tokenProvider`, the failure counts for back-off, and the fetch is
+    /// cancelled; whatever the provider returns later is ignored.
     ///
     /// - Parameters:
     ///   - fetch: The fetch that timed out.
     ///   - timeout: The timeout, in seconds, for the error message.
     ///   - now: The current time.
     /// - Returns: What to do; nothing if the fetch had already ended.
-    package mutating func providerTimedOut(_ fetch: FetchID, after timeout: TimeInterval, at now: Date) -> Actions {
+    package mutating func providerTimedOut(
+        _ fetch: FetchID,
+        after timeout: TimeInterval,
+        at now: ClockReading
+    ) -> Actions {
         guard case .fetching(let current) = state, current.id == fetch, let call = current.call else {
             return .none
         }
-        let failure = JanuaryError.tokenProvider("The token provider did not return within \(timeout) seconds.")
+        let failure = JanuaryError.tokenProvider(
+            "The token provider did not return within \(timeout) seconds.",
+            code: JanuaryError.Code.clientTokenProviderFailed
+        )
         var actions = fail(current, call, with: failure, at: now)
         actions.cancelFetch = fetch
         return actions
@@ -87,16 +92,18 @@ extension TokenRefreshStateMachine {
         _ fetch: Fetch,
         _ call: Fetch.Call,
         with token: JanuaryClientToken,
-        at now: Date
+        remaining: TimeInterval,
+        at now: ClockReading
     ) -> Actions {
         lastGeneration += 1
         let credential = Credential(
             value: token.value,
             generation: lastGeneration,
+            epoch: epoch,
             isRefreshable: true,
-            expiresAt: token.expiresAt
+            expiresAt: now.date.addingTimeInterval(remaining)
         )
-        state = .idle(CachedCredential(credential: credential, refreshAt: refreshDeadline(of: token)))
+        state = .idle(CachedCredential(credential: credential, refreshAt: now.uptime + remaining - refreshLeeway))
         let event = finishedEvent(
             call,
             outcome: nil,
@@ -110,41 +117,115 @@ extension TokenRefreshStateMachine {
         )
     }
 
-    private mutating func fail(_ fetch: Fetch, _ call: Fetch.Call, with error: JanuaryError, at now: Date) -> Actions {
+    private mutating func fail(_ fetch: Fetch, _ call: Fetch.Call, with error: JanuaryError, at now: ClockReading)
+        -> Actions
+    {
         let failures = (fetch.previousFailures?.consecutiveFailures ?? 0) + 1
-        state = .failed(FailureRecord(consecutiveFailures: failures, lastFailureAt: now))
+        let delay = backoff.delay(afterConsecutiveFailures: failures)
+        state = .failed(
+            FailureRecord(
+                consecutiveFailures: failures,
+                lastFailureAt: now.uptime,
+                retryAt: now.uptime + delay,
+                lastError: error
+            )
+        )
         return Actions(
             events: [finishedEvent(call, outcome: error.category, waiterCount: fetch.waiters.count, at: now)],
             resume: Resumption(waiters: Array(fetch.waiters.values), result: .failure(error))
         )
     }
 
-    /// Why a token cannot be cached, in words that never quote it; `nil` if it can.
-    private func problem(with token: JanuaryClientToken, at now: Date) -> String? {
+    /// The token's remaining lifetime, or why it cannot be cached, in words that never quote it.
+    private func judge(_ token: JanuaryClientToken, at now: ClockReading) -> Result<TimeInterval, JanuaryError> {
         if token.value.isEmpty {
-            return "The token provider returned an empty token."
+            return .failure(Self.invalidToken("The token provider returned an empty token."))
+        }
+        if token.value.hasPrefix("sk-") {
+            return .failure(
+                .tokenProvider(
+                    "The token provider returned a partner API key (sk-…), not a client token. An API key must "
+                        + "never reach the app: your backend must keep it and mint a short-lived client token "
+                        + "(ct-…) with POST /v1.2/auth/client-tokens instead.",
+                    code: JanuaryError.Code.apiKeyAsClientToken
+                )
+            )
         }
         if !CredentialSyntax.isHeaderSafe(token.value) {
-            return "The token provider returned a token containing whitespace, control or non-ASCII characters."
+            return .failure(
+                Self.invalidToken(
+                    "The token provider returned a token containing whitespace, control or non-ASCII characters."
+                )
+            )
         }
-        if !(now < refreshDeadline(of: token)) {
-            return "The token provider returned a token that expires at \(token.expiresAt.formatted(.iso8601)), "
-                + "within the refresh leeway of \(refreshLeeway) seconds; return a token that is valid for longer."
+        let remaining: TimeInterval
+        let judgedBy: String
+        if let lifetime = token.expiresIn {
+            remaining = lifetime
+            judgedBy = "its expiresIn of \(lifetime) seconds"
+        } else {
+            remaining = token.expiresAt.timeIntervalSince(now.date.addingTimeInterval(serverClockOffset ?? 0))
+            judgedBy =
+                serverClockOffset == nil
+                ? "its expiresAt against the device's clock (January's clock has not been seen yet)"
+                : "its expiresAt against January's clock, as estimated from January's Date header"
         }
-        return nil
+        guard remaining.isFinite else {
+            return .failure(Self.invalidExpiry("The token provider returned a token whose lifetime is not a number."))
+        }
+        guard remaining > 0 else {
+            return .failure(
+                Self.invalidExpiry(
+                    "The token provider returned a token that has already expired, judged by \(judgedBy). If your "
+                        + "backend just minted it, a clock is wrong (clock skew between the device, your backend "
+                        + "and January): pass January's expires_in through rather than expires_at."
+                )
+            )
+        }
+        guard remaining > refreshLeeway else {
+            return .failure(
+                Self.invalidExpiry(
+                    "The token provider returned a token that expires within the refresh leeway of "
+                        + "\(refreshLeeway) seconds, judged by \(judgedBy); return a token that is valid for longer."
+                )
+            )
+        }
+        return .success(remaining)
     }
 
-    private func refreshDeadline(of token: JanuaryClientToken) -> Date {
-        token.expiresAt.addingTimeInterval(-refreshLeeway)
+    private static func invalidToken(_ message: String) -> JanuaryError {
+        .tokenProvider(message, code: JanuaryError.Code.invalidClientToken)
     }
 
-    private static func isCancellation(_ error: any Error) -> Bool {
+    private static func invalidExpiry(_ message: String) -> JanuaryError {
+        .tokenProvider(message, code: JanuaryError.Code.invalidClientTokenExpiration)
+    }
+
+    /// What the waiters receive when the provider throws: `network` when the device is offline, else
+    /// `tokenProvider`.
+    static func providerFailure(_ error: any Error) -> JanuaryError {
+        if let urlError = error as? URLError, offlineCodes.contains(urlError.code) {
+            return .network(
+                "The token provider could not reach your backend: the device seems to be offline.",
+                underlyingError: urlError
+            )
+        }
         if error is CancellationError {
-            return true
+            return .tokenProvider(
+                "The token provider was cancelled although no request had given up on it.",
+                code: JanuaryError.Code.clientTokenProviderFailed,
+                underlyingError: error
+            )
         }
-        if let january = error as? JanuaryError {
-            return january.isCancellation
-        }
-        return false
+        return .tokenProvider(
+            "The token provider threw an error.",
+            code: JanuaryError.Code.clientTokenProviderFailed,
+            underlyingError: error
+        )
+    }
+
+    private static var offlineCodes: Set<URLError.Code> {
+        [.notConnectedToInternet, .networkConnectionLost, .timedOut, .cannotFindHost, .cannotConnectToHost,
+            .dnsLookupFailed, .dataNotAllowed, .internationalRoamingOff]
     }
 }

@@ -1,23 +1,28 @@
 import Foundation
 import JanuaryCore
 
-// Events that come from callers: a request, an invalidation, a cancelled request, a reset.
+// Events that come from callers: a request, a rejection, a cancelled request, a reset.
 extension TokenRefreshStateMachine {
-    /// A request that found no fresh credential in ``lookUp(at:)``, now with its waiter.
+    /// A request that found no fresh credential in ``lookUp(at:epoch:)``, now with its waiter.
     ///
-    /// The state may have changed since the lookup: the waiter is resumed at once if a fresh credential is
-    /// now cached, joins the fetch in flight if there is one, or starts a fetch (after the backoff delay that
-    /// is left, if the last fetch failed).
+    /// The state may have changed since the lookup: the waiter is resumed at once if a fresh credential is now
+    /// cached or the request is refused (an earlier session, an open breaker, a back-off in progress), joins the
+    /// fetch in flight if there is one, or starts a fetch.
     ///
     /// - Parameters:
     ///   - waiter: What to resume with the result.
-    ///   - id: The identifier ``lookUp(at:)`` returned.
+    ///   - id: The identifier ``lookUp(at:epoch:)`` returned.
+    ///   - epoch: The session the request belongs to, or `nil` for a request that starts now.
     ///   - now: The current time.
     /// - Returns: What to do.
-    package mutating func enqueue(_ waiter: Waiter, id: WaiterID, at now: Date) -> Actions {
+    package mutating func enqueue(_ waiter: Waiter, id: WaiterID, epoch: UInt64? = nil, at now: ClockReading) -> Actions
+    {
+        if let refusal = refusal(for: epoch) {
+            return Actions(resume: Resumption(waiters: [waiter], result: .failure(refusal)))
+        }
         switch state {
         case .idle(let cached):
-            if let cached, now < cached.refreshAt {
+            if let cached, now.uptime < cached.refreshAt {
                 return Actions(resume: Resumption(waiters: [waiter], result: .success(cached.credential)))
             }
             return startFetch(for: waiter, id: id, after: nil, at: now)
@@ -31,11 +36,40 @@ extension TokenRefreshStateMachine {
         }
     }
 
+    /// The fast path of a rejection: counts it towards the breaker, then answers with a fresh credential other
+    /// than the rejected one if one is cached, a refusal, or a waiter identifier.
+    ///
+    /// - Parameters:
+    ///   - rejected: The credential January rejected.
+    ///   - now: The current time.
+    /// - Returns: The lookup and the events the rejection produced (the breaker opening); follow
+    ///   ``Lookup/mustWait(_:)`` with ``invalidate(_:waiter:id:at:)``.
+    package mutating func lookUpReplacement(
+        for rejected: Credential,
+        at now: ClockReading
+    ) -> (lookup: Lookup, events: [JanuaryTokenEvent]) {
+        if let refusal = refusal(for: rejected.epoch) {
+            return (.refused(refusal), [])
+        }
+        var events = countRejection(of: rejected, at: now)
+        if case .idle(let cached?) = state, cached.credential.generation != rejected.generation,
+            now.uptime < cached.refreshAt
+        {
+            return (.fresh(cached.credential), events)
+        }
+        if let refusal = refusalOfNewFetch(at: now) {
+            events += drop(rejected, at: now)
+            return (.refused(refusal), events)
+        }
+        return (.mustWait(makeWaiterID()), events)
+    }
+
     /// January rejected `rejected`; the waiter wants its replacement.
     ///
     /// The cached credential is dropped only if it is the rejected generation. If a newer one is cached and
     /// fresh, the waiter gets it; if one is being fetched, the waiter joins that fetch. So any number of
-    /// rejections of the same stale credential cause exactly one fetch.
+    /// rejections of the same stale credential cause exactly one fetch. A credential of an earlier session is
+    /// never replaced: its waiter fails with `signed_out`.
     ///
     /// - Parameters:
     ///   - rejected: The credential January rejected.
@@ -44,54 +78,51 @@ extension TokenRefreshStateMachine {
     ///   - now: The current time.
     /// - Returns: What to do, starting with a ``JanuaryTokenEvent/Kind/tokenInvalidated`` event if the
     ///   cached credential was dropped.
-    package mutating func invalidate(_ rejected: Credential, waiter: Waiter, id: WaiterID, at now: Date) -> Actions {
-        guard case .idle(let cached?) = state, cached.credential.generation == rejected.generation else {
-            return enqueue(waiter, id: id, at: now)
-        }
-        state = .idle(nil)
-        var actions = startFetch(for: waiter, id: id, after: nil, at: now)
-        let event = JanuaryTokenEvent(kind: .tokenInvalidated, date: now, generation: rejected.generation)
-        actions.events.insert(event, at: 0)
+    package mutating func invalidate(
+        _ rejected: Credential,
+        waiter: Waiter,
+        id: WaiterID,
+        at now: ClockReading
+    ) -> Actions {
+        let events = drop(rejected, at: now)
+        var actions = enqueue(waiter, id: id, epoch: rejected.epoch, at: now)
+        actions.events.insert(contentsOf: events, at: 0)
         return actions
     }
 
     /// Drops the cached credential if it is still the one January rejected, without fetching a replacement.
     ///
-    /// For a rejected request that will not be retried: the next request fetches a new token instead of
+    /// For a rejected request that will not be replayed: the next request fetches a new token instead of
     /// sending the rejected one again. A newer credential, or a fetch in flight, is left alone.
     ///
     /// - Parameters:
     ///   - rejected: The credential January rejected.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryTokenEvent/Kind/tokenInvalidated`` event if the credential was dropped, else nothing.
-    package mutating func discard(_ rejected: Credential, at now: Date) -> Actions {
-        guard case .idle(let cached?) = state, cached.credential.generation == rejected.generation else {
+    /// - Returns: A ``JanuaryTokenEvent/Kind/tokenInvalidated`` event if the credential was dropped, and a
+    ///   ``JanuaryTokenEvent/Kind/circuitBreakerOpened`` event if the rejection opened the breaker.
+    package mutating func discard(_ rejected: Credential, at now: ClockReading) -> Actions {
+        guard refusal(for: rejected.epoch) == nil else {
             return .none
         }
-        state = .idle(nil)
-        return Actions(events: [JanuaryTokenEvent(kind: .tokenInvalidated, date: now, generation: rejected.generation)])
+        let opened = countRejection(of: rejected, at: now)
+        return Actions(events: drop(rejected, at: now) + opened)
     }
 
-    /// A waiting request was cancelled.
+    /// A waiting request's task was cancelled.
     ///
-    /// Its waiter is resumed at once with ``/JanuaryCore/JanuaryError/Category/cancelled``. The fetch goes on for the
-    /// other waiters; when the last one has gone, the fetch is cancelled and the machine returns to the state it was
-    /// in before the fetch (a cancellation is not a failure).
+    /// Its waiter is resumed at once with `CancellationError`. The fetch goes on for the other waiters; when the
+    /// last one has gone, the fetch is cancelled and the machine returns to the state it was in before the fetch
+    /// (a cancellation is not a failure).
     ///
     /// - Parameters:
     ///   - id: The cancelled request.
     ///   - now: The current time.
     /// - Returns: What to do; nothing if the request was no longer waiting.
-    package mutating func waiterCancelled(_ id: WaiterID, at now: Date) -> Actions {
+    package mutating func waiterCancelled(_ id: WaiterID, at now: ClockReading) -> Actions {
         guard let waiter = modifyFetch({ $0.waiters.removeValue(forKey: id) }) ?? nil else {
             return .none
         }
-        var actions = Actions(
-            resume: Resumption(
-                waiters: [waiter],
-                result: .failure(.cancelled("The request for a January credential was cancelled."))
-            )
-        )
+        var actions = Actions(resume: Resumption(waiters: [waiter], result: .failure(CancellationError())))
         guard case .fetching(let fetch) = state, fetch.waiters.isEmpty else {
             return actions
         }
@@ -103,56 +134,62 @@ extension TokenRefreshStateMachine {
         return actions
     }
 
-    /// Sign-out: drop the cached credential, fail the waiters of a fetch in flight with
-    /// ``/JanuaryCore/JanuaryError/Category/cancelled`` and abandon the fetch, whose result will be ignored.
+    /// Sign-out: a new session begins. The cached credential is dropped, the waiters of a fetch in flight fail
+    /// with category `cancelled` and code `signed_out`, and the fetch is abandoned, so its result is ignored.
+    /// Requests of the old session that come back later (to replace a rejected credential or to retry) are
+    /// refused the same way.
     ///
-    /// The failure streak is forgotten too: the next session starts without backoff.
+    /// The failure streak and the breaker are forgotten too: the next session starts afresh.
     ///
     /// - Parameter now: The current time.
     /// - Returns: What to do, starting with a ``JanuaryTokenEvent/Kind/coordinatorReset`` event.
-    package mutating func reset(at now: Date) -> Actions {
+    package mutating func reset(at now: ClockReading) -> Actions {
         let previous = state
         state = .idle(nil)
+        beginNewEpoch()
+        breaker = BreakerState(lastCountedGeneration: lastGeneration)
         var actions = Actions()
         switch previous {
         case .idle(let cached?):
             actions.events.append(
-                JanuaryTokenEvent(kind: .coordinatorReset, date: now, generation: cached.credential.generation)
+                JanuaryTokenEvent(kind: .coordinatorReset, date: now.date, generation: cached.credential.generation)
             )
         case .fetching(let fetch):
-            actions.events.append(JanuaryTokenEvent(kind: .coordinatorReset, date: now))
+            actions.events.append(JanuaryTokenEvent(kind: .coordinatorReset, date: now.date))
             actions.cancelFetch = fetch.id
-            actions.resume = Resumption(
-                waiters: Array(fetch.waiters.values),
-                result: .failure(.cancelled("The session was reset while a January credential was being fetched."))
-            )
+            actions.resume = Resumption(waiters: Array(fetch.waiters.values), result: .failure(Self.signedOutError))
             if let call = fetch.call {
                 actions.events.append(finishedEvent(call, outcome: .cancelled, waiterCount: 0, at: now))
             }
         case .idle(nil), .failed:
-            actions.events.append(JanuaryTokenEvent(kind: .coordinatorReset, date: now))
+            actions.events.append(JanuaryTokenEvent(kind: .coordinatorReset, date: now.date))
         case .modifying:
             preconditionFailure("TokenRefreshStateMachine re-entered during a mutation")
         }
         return actions
     }
 
+    /// Drops the cached credential if it is the rejected generation.
+    private mutating func drop(_ rejected: Credential, at now: ClockReading) -> [JanuaryTokenEvent] {
+        guard case .idle(let cached?) = state, cached.credential.generation == rejected.generation else {
+            return []
+        }
+        state = .idle(nil)
+        return [JanuaryTokenEvent(kind: .tokenInvalidated, date: now.date, generation: rejected.generation)]
+    }
+
     private mutating func startFetch(
         for waiter: Waiter,
         id: WaiterID,
         after failures: FailureRecord?,
-        at now: Date
+        at now: ClockReading
     ) -> Actions {
-        var delay: TimeInterval = 0
-        if let failures {
-            let backoffDelay = backoff.delay(afterConsecutiveFailures: failures.consecutiveFailures)
-            let remaining = failures.lastFailureAt.addingTimeInterval(backoffDelay).timeIntervalSince(now)
-            // Capped at the full delay so that a wall clock set backwards cannot stretch the wait.
-            delay = min(backoffDelay, max(0, remaining))
+        if let refusal = refusalOfNewFetch(at: now) {
+            return Actions(resume: Resumption(waiters: [waiter], result: .failure(refusal)))
         }
         let fetch = Fetch(id: makeFetchID(), waiters: [id: waiter], previousFailures: failures, call: nil)
         state = .fetching(fetch)
-        return Actions(startFetch: FetchStart(id: fetch.id, delay: delay))
+        return Actions(startFetch: fetch.id)
     }
 
     func finishedEvent(
@@ -160,13 +197,13 @@ extension TokenRefreshStateMachine {
         outcome: JanuaryError.Category?,
         waiterCount: Int,
         generation: UInt64? = nil,
-        at now: Date
+        at now: ClockReading
     ) -> JanuaryTokenEvent {
         JanuaryTokenEvent(
             kind: .providerCallFinished,
-            date: now,
+            date: now.date,
             attempt: call.attempt,
-            duration: max(0, now.timeIntervalSince(call.startedAt)),
+            duration: max(0, now.uptime - call.startedAt),
             outcome: outcome,
             waiterCount: waiterCount,
             generation: generation

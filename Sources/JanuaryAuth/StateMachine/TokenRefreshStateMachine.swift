@@ -5,18 +5,21 @@ import JanuaryCore
 ///
 /// The machine is in one of three states:
 /// - **idle**, possibly holding a cached credential (fresh or not);
-/// - **fetching**, with the requests waiting for one fetch, which may first wait out a backoff delay and then
-///   calls the provider once;
-/// - **failed**, remembering how many fetches failed in a row and when the last one did, for backoff.
+/// - **fetching**, with the requests waiting for the one provider call in flight;
+/// - **failed**, remembering the last failure, how many fetches failed in a row, and until when the provider is
+///   left alone (back-off): requests arriving before then fail at once with that failure.
 ///
-/// Its mutating methods take events (a credential was requested, the provider returned, the provider timed
-/// out, a waiter was cancelled, the session was reset) and return ``Actions`` for the owner to carry out
-/// after it has released its lock: resume waiters, start or cancel a fetch, emit events. The owner keeps the
-/// machine under a lock and does all waiting and calling itself.
+/// Beside the state it keeps the **session epoch** (raised by ``reset(at:)``, so that nothing of an earlier
+/// session fetches, receives a token or replays), the **rejection breaker** (``TokenRejectionBreaker``), and
+/// the estimated offset between January's clock and the device's.
 ///
-/// `Waiter` is whatever the owner resumes: a continuation in ``TokenCoordinator``, a plain number in tests.
-/// Requests and fetches are told apart by ``WaiterID`` and ``FetchID``, so that a late event about a fetch
-/// that was abandoned (timed out, reset, or left by all its waiters) is recognised and ignored.
+/// All durations are measured on the monotonic ``ClockReading/uptime``; the wall ``ClockReading/date`` only
+/// dates events and turns an absolute `expiresAt` into a remaining lifetime.
+///
+/// Its mutating methods take events (a credential was requested, the provider returned, a waiter was
+/// cancelled, January rejected or accepted a credential, the session was reset) and return ``Actions`` for the
+/// owner to carry out after it has released its lock. `Waiter` is whatever the owner resumes: a continuation in
+/// ``TokenCoordinator``, a plain number in tests.
 package struct TokenRefreshStateMachine<Waiter> {
     /// Identifies one request waiting for a credential.
     package struct WaiterID: Hashable, Sendable {
@@ -24,28 +27,22 @@ package struct TokenRefreshStateMachine<Waiter> {
         package let rawValue: UInt64
     }
 
-    /// Identifies one fetch: an optional backoff wait followed by one provider call.
+    /// Identifies one fetch: one provider call.
     package struct FetchID: Hashable, Sendable {
         /// A number unique within one machine, increasing in fetch order.
         package let rawValue: UInt64
     }
 
     /// What the machine remembers about a run of failed fetches.
-    package struct FailureRecord: Hashable, Sendable {
+    package struct FailureRecord: Sendable {
         /// How many fetches in a row ended in a failure.
         package var consecutiveFailures: Int
-        /// When the last of them failed, by the owner's clock.
-        package var lastFailureAt: Date
-
-        /// Creates a record.
-        ///
-        /// - Parameters:
-        ///   - consecutiveFailures: How many fetches in a row failed.
-        ///   - lastFailureAt: When the last of them failed.
-        package init(consecutiveFailures: Int, lastFailureAt: Date) {
-            self.consecutiveFailures = consecutiveFailures
-            self.lastFailureAt = lastFailureAt
-        }
+        /// When the last of them failed, in uptime seconds.
+        package var lastFailureAt: TimeInterval
+        /// Until when, in uptime seconds, the provider is left alone; requests before then fail at once.
+        package var retryAt: TimeInterval
+        /// What the last failure was, handed to requests refused during the back-off.
+        package var lastError: JanuaryError
     }
 
     /// The answer to a request that may be served without waiting.
@@ -54,6 +51,8 @@ package struct TokenRefreshStateMachine<Waiter> {
         case fresh(Credential)
         /// No fresh credential: enqueue a waiter under this identifier.
         case mustWait(WaiterID)
+        /// No credential can be had now: fail the request with this error.
+        case refused(JanuaryError)
     }
 
     /// A summary of the state, for diagnostics and tests.
@@ -62,8 +61,8 @@ package struct TokenRefreshStateMachine<Waiter> {
         case idle(cachedGeneration: UInt64?)
         /// One fetch in flight; `attempt` is set once its provider call has started.
         case fetching(FetchID, waiterCount: Int, attempt: UInt64?)
-        /// The last fetch failed.
-        case failed(FailureRecord)
+        /// The last fetch failed; the provider is left alone until uptime `retryAt`.
+        case failed(consecutiveFailures: Int, retryAt: TimeInterval)
     }
 
     enum State {
@@ -77,14 +76,14 @@ package struct TokenRefreshStateMachine<Waiter> {
 
     struct CachedCredential {
         let credential: Credential
-        /// `expiresAt - refreshLeeway`: from this instant on the credential is no longer fresh.
-        let refreshAt: Date
+        /// From this uptime on the credential is no longer fresh: receipt + remaining lifetime − leeway.
+        let refreshAt: TimeInterval
     }
 
     struct Fetch {
         struct Call {
             let attempt: UInt64
-            let startedAt: Date
+            let startedAt: TimeInterval
         }
 
         let id: FetchID
@@ -97,6 +96,12 @@ package struct TokenRefreshStateMachine<Waiter> {
     var state: State = .idle(nil)
     let refreshLeeway: TimeInterval
     let backoff: TokenRefreshBackoff
+    let breakerPolicy: TokenRejectionBreaker
+    var breaker = BreakerState()
+    /// The current session; every credential and waiter belongs to one.
+    package private(set) var epoch: UInt64 = 0
+    /// January's clock minus the device's, from the `Date` of January's responses; `nil` until one is seen.
+    package private(set) var serverClockOffset: TimeInterval?
     private var lastWaiterID: UInt64 = 0
     private var lastFetchID: UInt64 = 0
     var lastAttempt: UInt64 = 0
@@ -107,38 +112,50 @@ package struct TokenRefreshStateMachine<Waiter> {
     /// - Parameters:
     ///   - refreshLeeway: How long before expiry a credential stops being fresh; negative or NaN means 0.
     ///   - backoff: The waits between consecutive failed fetches.
-    package init(refreshLeeway: TimeInterval, backoff: TokenRefreshBackoff) {
+    ///   - breaker: When to stop calling a provider whose tokens January keeps rejecting.
+    package init(
+        refreshLeeway: TimeInterval,
+        backoff: TokenRefreshBackoff,
+        breaker: TokenRejectionBreaker = .default
+    ) {
         self.refreshLeeway = refreshLeeway.isNaN ? 0 : max(0, refreshLeeway)
         self.backoff = backoff
+        self.breakerPolicy = breaker
     }
 
-    /// The fast path: the cached credential if it is fresh, otherwise a new waiter identifier.
+    /// The fast path: the cached credential if it is fresh, a refusal if no fetch may start now, otherwise a new
+    /// waiter identifier.
     ///
-    /// Fresh means `now < expiresAt - refreshLeeway`; exactly at that instant the credential is stale.
-    ///
-    /// - Parameter now: The current time.
-    /// - Returns: ``Lookup/fresh(_:)`` or ``Lookup/mustWait(_:)``; follow the latter with ``enqueue(_:id:at:)``.
-    package mutating func lookUp(at now: Date) -> Lookup {
-        if case .idle(let cached?) = state, now < cached.refreshAt {
-            return .fresh(cached.credential)
-        }
-        return .mustWait(makeWaiterID())
-    }
-
-    /// The fast path of an invalidation: a fresh credential other than the rejected one, if cached.
+    /// Fresh means `now.uptime < refreshAt`; exactly at that instant the credential is stale.
     ///
     /// - Parameters:
-    ///   - rejected: The credential January rejected.
     ///   - now: The current time.
-    /// - Returns: ``Lookup/fresh(_:)`` when a newer fresh credential is cached; otherwise ``Lookup/mustWait(_:)``,
-    ///   to be followed by ``invalidate(_:waiter:id:at:)``.
-    package mutating func lookUpReplacement(for rejected: Credential, at now: Date) -> Lookup {
-        if case .idle(let cached?) = state, cached.credential.generation != rejected.generation,
-            now < cached.refreshAt
-        {
+    ///   - epoch: The session the request belongs to, or `nil` for a request that starts now.
+    /// - Returns: ``Lookup/fresh(_:)``, ``Lookup/refused(_:)``, or ``Lookup/mustWait(_:)`` to be followed by
+    ///   ``enqueue(_:id:epoch:at:)``.
+    package mutating func lookUp(at now: ClockReading, epoch: UInt64? = nil) -> Lookup {
+        if let refusal = refusal(for: epoch) {
+            return .refused(refusal)
+        }
+        if case .idle(let cached?) = state, now.uptime < cached.refreshAt {
             return .fresh(cached.credential)
         }
+        if let refusal = refusalOfNewFetch(at: now) {
+            return .refused(refusal)
+        }
         return .mustWait(makeWaiterID())
+    }
+
+    /// Records the `Date` of one of January's responses, to judge an absolute `expiresAt` in January's time.
+    ///
+    /// - Parameters:
+    ///   - serverDate: The response's `Date`.
+    ///   - now: The device's time when the response arrived.
+    package mutating func noteServerDate(_ serverDate: Date, at now: ClockReading) {
+        let offset = serverDate.timeIntervalSince(now.date)
+        if offset.isFinite {
+            serverClockOffset = offset
+        }
     }
 
     /// Whether `fetch` is the fetch in flight, so that the owner knows whether a task it just created for it
@@ -169,13 +186,39 @@ package struct TokenRefreshStateMachine<Waiter> {
         case .fetching(let fetch):
             return .fetching(fetch.id, waiterCount: fetch.waiters.count, attempt: fetch.call?.attempt)
         case .failed(let record):
-            return .failed(record)
+            return .failed(consecutiveFailures: record.consecutiveFailures, retryAt: record.retryAt)
         case .modifying:
             preconditionFailure("TokenRefreshStateMachine observed in the middle of a mutation")
         }
     }
 
-    private mutating func makeWaiterID() -> WaiterID {
+    /// The refusal of a request that belongs to an earlier session; `nil` for the current one.
+    func refusal(for requestEpoch: UInt64?) -> JanuaryError? {
+        guard let requestEpoch, requestEpoch != epoch else {
+            return nil
+        }
+        return Self.signedOutError
+    }
+
+    /// Why no fetch may start now (the breaker is open, or the provider is backing off); `nil` when one may.
+    func refusalOfNewFetch(at now: ClockReading) -> JanuaryError? {
+        if let open = breakerRefusal(at: now) {
+            return open
+        }
+        if case .failed(let record) = state, now.uptime < record.retryAt {
+            return record.lastError.with(retryAfter: record.retryAt - now.uptime)
+        }
+        return nil
+    }
+
+    static var signedOutError: JanuaryError {
+        .cancelled(
+            "The client signed out after this request started, so it was not sent again or given a new token.",
+            code: JanuaryError.Code.signedOut
+        )
+    }
+
+    mutating func makeWaiterID() -> WaiterID {
         lastWaiterID += 1
         return WaiterID(rawValue: lastWaiterID)
     }
@@ -183,6 +226,10 @@ package struct TokenRefreshStateMachine<Waiter> {
     mutating func makeFetchID() -> FetchID {
         lastFetchID += 1
         return FetchID(rawValue: lastFetchID)
+    }
+
+    mutating func beginNewEpoch() {
+        epoch += 1
     }
 
     /// Changes the fetch in flight in place; `nil` if there is none.

@@ -14,16 +14,22 @@ public struct DevelopmentAPIKey: Sendable {
     /// Creates a key from the string the January dashboard shows, ignoring surrounding whitespace.
     ///
     /// - Parameter key: The key as copied from the dashboard or read from the environment.
-    /// - Throws: A ``JanuaryError`` of category ``JanuaryError/Category/authentication`` when the key is
-    ///   empty or only whitespace, or contains whitespace, control or non-ASCII characters after trimming.
+    /// - Throws: A ``JanuaryError`` with code `invalid_development_key`: of category
+    ///   ``JanuaryError/Category/authentication`` when the key is empty or only whitespace (no credential at
+    ///   all), of category ``JanuaryError/Category/invalidInput`` when it contains whitespace, control or
+    ///   non-ASCII characters after trimming (a credential that cannot be sent in a header).
     public init(_ key: String) throws {
         let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            throw JanuaryError.authentication("The development API key is empty.")
+            throw JanuaryError.authentication(
+                "The development API key is empty.",
+                code: JanuaryError.Code.invalidDevelopmentKey
+            )
         }
         guard CredentialSyntax.isHeaderSafe(trimmed) else {
-            throw JanuaryError.authentication(
-                "The development API key contains whitespace, control or non-ASCII characters."
+            throw JanuaryError.invalidInput(
+                "The development API key contains whitespace, control or non-ASCII characters.",
+                code: JanuaryError.Code.invalidDevelopmentKey
             )
         }
         self.value = trimmed

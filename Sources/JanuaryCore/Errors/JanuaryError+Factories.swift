@@ -75,3 +75,32 @@ extension JanuaryError {
         category == .cancelled
     }
 }
+
+extension JanuaryError {
+    /// The same error with ``retryAfter`` set, for a failure handed again to a request that arrives while the
+    /// SDK waits out a back-off or cool-down.
+    package func with(retryAfter seconds: TimeInterval) -> JanuaryError {
+        JanuaryError(
+            category: category,
+            code: code,
+            message: message,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: seconds,
+            underlyingError: underlyingError
+        )
+    }
+
+    /// The same error with another message, for a layer that knows more about what it means.
+    package func with(message newMessage: String) -> JanuaryError {
+        JanuaryError(
+            category: category,
+            code: code,
+            message: newMessage,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: retryAfter,
+            underlyingError: underlyingError
+        )
+    }
+}

@@ -1,11 +1,15 @@
 import Foundation
 
-/// Your own stable identifier for one of your users, which January uses for attribution.
+/// Your own stable identifier for one of your users, for the operations that act for one user.
 ///
 /// Use the identifier your systems already own, such as a database primary key or an opaque UUID. January
-/// must never receive personal data through it, so every operation that takes a `PartnerUserID` first calls
-/// ``validate()`` and refuses, before anything is sent, a value that is empty, longer than
-/// ``maximumUTF8Length`` bytes, contains control characters, or looks like an email address.
+/// must never receive personal data through it. The client sends it, exactly as you give it, in the
+/// `January-End-User-ID` header of the operations that act for a user (the food, water and weight logs),
+/// where January checks it against the user a client token was minted for.
+///
+/// Before anything is sent, ``validate()`` refuses a value January could not use or should not see: one that
+/// is empty, longer than ``maximumLength`` characters (January binds tokens to at most 64), contains anything but
+/// printable ASCII (spaces are allowed inside, not at the ends), or looks like an email address.
 ///
 /// ```swift
 /// let userID = PartnerUserID(rawValue: partnerOwnedUserID)
@@ -15,8 +19,9 @@ import Foundation
 /// The initializer never fails, so that the value can be decoded and carried around freely; validation
 /// happens where it matters, at the edge of the SDK.
 public struct PartnerUserID: RawRepresentable, Hashable, Sendable, Codable {
-    /// The longest accepted identifier, in UTF-8 bytes.
-    public static let maximumUTF8Length = 256
+    /// The longest accepted identifier, in characters: January binds a client token to an `end_user_id` of at
+    /// most 64 characters, so a longer identifier could never match one.
+    public static let maximumLength = 64
 
     /// The identifier exactly as you gave it.
     public let rawValue: String
@@ -48,12 +53,16 @@ public struct PartnerUserID: RawRepresentable, Hashable, Sendable, Codable {
 
     /// Checks that the identifier may be sent to January.
     ///
-    /// - Throws: A ``JanuaryError`` of category ``JanuaryError/Category/invalidInput`` that says which rule the
-    ///   value breaks: it is empty or only whitespace, it is longer than ``maximumUTF8Length`` UTF-8 bytes, it
-    ///   contains a control character, or it looks like an email address.
+    /// - Throws: A ``JanuaryError`` of category ``JanuaryError/Category/invalidInput`` and code
+    ///   `invalid_end_user_id` that says which rule the value breaks: it is empty or only whitespace, it is
+    ///   longer than ``maximumLength`` characters, it starts or ends with a space, it contains a character
+    ///   outside printable ASCII, or it looks like an email address. The message never quotes the value.
     public func validate() throws {
         if let problem = Self.problem(with: rawValue) {
-            throw JanuaryError.invalidInput("PartnerUserID is not valid: \(problem).")
+            throw JanuaryError.invalidInput(
+                "PartnerUserID is not valid: \(problem).",
+                code: JanuaryError.Code.invalidEndUserID
+            )
         }
     }
 
@@ -63,14 +72,20 @@ public struct PartnerUserID: RawRepresentable, Hashable, Sendable, Codable {
         if value.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
             return "it is empty or contains only whitespace"
         }
-        if value.utf8.count > maximumUTF8Length {
-            return "it is longer than \(maximumUTF8Length) UTF-8 bytes"
-        }
-        if value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "it contains a control character"
-        }
         if looksLikeEmailAddress(value) {
             return "it looks like an email address; use an opaque identifier that is not personal data"
+        }
+        if value.unicodeScalars.count > maximumLength {
+            return "it is longer than \(maximumLength) characters"
+        }
+        if value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            return "it contains a control character"
+        }
+        if value.utf8.contains(where: { $0 > 0x7E }) {
+            return "it contains a character outside printable ASCII"
+        }
+        if value.hasPrefix(" ") || value.hasSuffix(" ") {
+            return "it starts or ends with a space"
         }
         return nil
     }

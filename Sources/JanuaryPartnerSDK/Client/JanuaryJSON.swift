@@ -1,8 +1,17 @@
 import Foundation
 
-/// January's JSON conventions: ISO 8601 dates, with or without fractional seconds.
+/// January's JSON conventions, for bodies the client encodes and answers it decodes: ISO 8601 dates with an
+/// offset going out, and with or without fractional seconds coming back.
 enum JanuaryJSON {
-    static func makeDecoder() -> JSONDecoder {
+    /// The encoder for request bodies. `JSONEncoder` is safe to share for encoding once configured.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    /// The decoder for answers. `JSONDecoder` is safe to share for decoding once configured.
+    static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
@@ -19,5 +28,5 @@ enum JanuaryJSON {
             )
         }
         return decoder
-    }
+    }()
 }

@@ -15,14 +15,16 @@ extension JanuaryPartnerClient {
     /// ```swift
     /// var configuration = JanuaryPartnerClient.Configuration()
     /// configuration.onEvent = { event in logger.debug("\(event)") }
+    /// configuration.configureSession = { session in session.waitsForConnectivity = true }
     /// let january = try JanuaryPartnerClient(clientTokenProvider: provider, configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
-        /// The root of January's API. Request paths are resolved against it.
+        /// The root of January's API. Request paths, which start with `/v1.2/`, are resolved against it.
         ///
-        /// Defaults to ``JanuaryPartnerClient/productionBaseURL``. It must be `https`, or plain `http` only to
-        /// a loopback host (`127.0.0.1`, `::1`, `localhost`) for local tests, and must not contain a user name,
-        /// password, query or fragment.
+        /// Defaults to ``JanuaryPartnerClient/productionBaseURL``; ``JanuaryPartnerClient/developmentBaseURL`` is
+        /// January's development environment. It must be `https`, or plain `http` only to a loopback host
+        /// (`127.0.0.0/8`, `::1` or `localhost`) for local tests, and must not contain a user name, password,
+        /// query or fragment.
         public var baseURL: URL
 
         /// How long before a token's expiry the client asks for a new one. Defaults to 60 seconds.
@@ -34,38 +36,59 @@ extension JanuaryPartnerClient {
         /// Defaults to 30 seconds.
         public var tokenProviderTimeout: TimeInterval
 
-        /// How long the client waits before calling a provider again after repeated failures.
+        /// How long the client leaves your provider alone after repeated failures; requests in that time fail
+        /// at once with the last failure and its `retryAfter`.
         public var refreshBackoff: TokenRefreshBackoff
 
-        /// The timeout of each HTTP exchange, first attempt and retry alike, as URLSession applies it (on Apple
-        /// platforms, the longest wait for more data). Defaults to 60 seconds.
+        /// When to stop calling a provider whose tokens January keeps rejecting.
+        public var tokenRejectionBreaker: TokenRejectionBreaker
+
+        /// When requests are sent again after a rate limit or a transient failure; see ``JanuaryRetryPolicy``.
+        public var retryPolicy: JanuaryRetryPolicy
+
+        /// The timeout of each HTTP exchange, first attempt and retries alike, as URLSession applies it (on Apple
+        /// platforms, the longest wait for more data). Defaults to 60 seconds; a request's own
+        /// ``JanuaryRequest/timeout`` overrides it, and food analysis waits 120 seconds.
         ///
-        /// It bounds the network part only: one ``JanuaryPartnerClient/send(_:)`` that is retried after a refresh
-        /// can take up to twice this, plus the time of the provider call (``tokenProviderTimeout``).
+        /// It bounds the network part only: one call can also wait for the provider (``tokenProviderTimeout``),
+        /// for a refresh-and-replay, and for retries (``retryPolicy``).
         public var requestTimeout: TimeInterval
 
-        /// Called for each token event: provider calls, coalescing, invalidations and retries.
+        /// Called for each event: provider calls, coalescing, invalidations, the breaker, retries.
         ///
-        /// Events never contain a token or key. The callback runs synchronously on the SDK's tasks: keep it
-        /// quick and do not call back into the client from it.
+        /// Events never contain a token or key. The callback runs on a serial queue of the SDK's own, one event
+        /// at a time and in order, never on the thread that sends a request, cancels a task or signs out; keep
+        /// it quick all the same, or the oldest events are dropped once it falls far behind.
         public var onEvent: (@Sendable (JanuaryTokenEvent) -> Void)?
 
-        /// The URLSession settings to start from, copied when the client is created.
+        /// Adjusts the URLSession settings of the client's own session, for example to wait for connectivity or
+        /// to add a header of yours to every request.
         ///
-        /// Whatever you pass, the client turns off its credential storage, cookie storage and cache, so that
-        /// nothing it handles is persisted.
-        public var urlSessionConfiguration: URLSessionConfiguration {
-            get { sessionConfigurationBox.copy() }
-            set { sessionConfigurationBox = SessionConfigurationBox(newValue) }
-        }
+        /// The client calls it once, when it is created, with a fresh `URLSessionConfiguration.ephemeral`; then
+        /// it sets `timeoutIntervalForRequest` to ``requestTimeout`` and turns off credential storage, cookies and
+        /// the URL cache, whatever the hook set, so that nothing the client handles is persisted. Not used when
+        /// you supply a ``transport``.
+        public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
 
-        private var sessionConfigurationBox: SessionConfigurationBox
+        /// The HTTP transport to use instead of the client's own URLSession transport, or `nil` for that one.
+        ///
+        /// Supply one to send through your own HTTP stack, or in unit tests to answer without a network (the
+        /// `ClosureTransport` of the `JanuaryPartnerSDKTesting` product). The client still does everything else:
+        /// validation, tokens, refresh, retries and error mapping. Your transport must keep the contract of
+        /// `HTTPTransport`.
+        public var transport: (any HTTPTransport)?
 
-        /// Stands in for the network in the SDK's own tests and benchmarks.
-        package var transport: (any HTTPTransport)?
+        /// The clock for token freshness, the provider timeout, back-off and retry waits; the system clock by
+        /// default, a `ManualClock` in tests.
+        public var clock: any JanuaryClock
 
-        /// The clock that decides when a token is stale; a manual clock in tests.
-        package var clock: any TokenClock
+        /// Whether ``JanuaryPartnerClient/init(developmentAPIKey:configuration:)-(String,_)`` is allowed in a build
+        /// compiled without `DEBUG`. Defaults to `false`.
+        ///
+        /// An API key in an app binary can be extracted by anyone who has the app, and it can do everything your
+        /// backend can. So the client refuses a development key in release builds, unless you set this for a
+        /// tool you never distribute (an internal command-line utility, a CI job).
+        public var allowsDevelopmentKeyInReleaseBuilds: Bool
 
         /// Creates the default configuration.
         ///
@@ -75,15 +98,21 @@ extension JanuaryPartnerClient {
             self.refreshLeeway = 60
             self.tokenProviderTimeout = 30
             self.refreshBackoff = .default
+            self.tokenRejectionBreaker = .default
+            self.retryPolicy = .default
             self.requestTimeout = 60
             self.onEvent = nil
-            self.sessionConfigurationBox = SessionConfigurationBox(.ephemeral)
+            self.configureSession = nil
             self.transport = nil
-            self.clock = SystemTokenClock()
+            self.clock = SystemJanuaryClock()
+            self.allowsDevelopmentKeyInReleaseBuilds = false
         }
 
+        /// The session configuration of the client's own transport: the partner's hook applied to a fresh
+        /// ephemeral configuration, then the timeout (the transport turns storage off itself).
         func makeURLSessionConfiguration() -> URLSessionConfiguration {
-            let session = sessionConfigurationBox.copy()
+            let session = URLSessionConfiguration.ephemeral
+            configureSession?(session)
             session.timeoutIntervalForRequest = requestTimeout
             return session
         }
@@ -110,8 +139,8 @@ extension JanuaryPartnerClient {
 }
 
 extension JanuaryPartnerClient.Configuration: CustomReflectable {
-    /// A mirror of the settings only: not the URLSession configuration's internals, and not the transport, whose
-    /// session holds requests in flight with their `Authorization` header.
+    /// A mirror of the settings only: not the transport, whose session holds requests in flight with their
+    /// `Authorization` header, and not the closures.
     public var customMirror: Mirror {
         Mirror(
             self,
@@ -120,26 +149,15 @@ extension JanuaryPartnerClient.Configuration: CustomReflectable {
                 "refreshLeeway": refreshLeeway,
                 "tokenProviderTimeout": tokenProviderTimeout,
                 "refreshBackoff": refreshBackoff,
+                "tokenRejectionBreaker": tokenRejectionBreaker,
+                "retryPolicy": retryPolicy,
                 "requestTimeout": requestTimeout,
                 "hasEventHandler": onEvent != nil,
+                "hasSessionHook": configureSession != nil,
+                "hasCustomTransport": transport != nil,
+                "allowsDevelopmentKeyInReleaseBuilds": allowsDevelopmentKeyInReleaseBuilds,
             ],
             displayStyle: .struct
         )
-    }
-}
-
-/// Holds the partner's URLSessionConfiguration, which is a mutable class, so that `Configuration` can be a
-/// `Sendable` value.
-// Safe because the box's configuration is written once, in `init`, from a private copy that nothing else
-// references, and is only ever read to make another copy; no one can reach the instance to mutate it.
-private final class SessionConfigurationBox: @unchecked Sendable {
-    private let configuration: URLSessionConfiguration
-
-    init(_ configuration: URLSessionConfiguration) {
-        self.configuration = configuration.copy() as! URLSessionConfiguration
-    }
-
-    func copy() -> URLSessionConfiguration {
-        configuration.copy() as! URLSessionConfiguration
     }
 }

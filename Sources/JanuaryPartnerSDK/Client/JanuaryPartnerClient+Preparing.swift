@@ -5,25 +5,27 @@ import JanuaryTransport
 
 /// A request checked and turned into what the transport sends, minus the credential.
 struct PreparedRequest: Sendable {
+    /// The request, already passed by the transport's safety check.
     var transportRequest: HTTPTransportRequest
-
-    var isReplayable: Bool {
-        transportRequest.isReplayable
-    }
+    /// Whether it may be sent more than once (a replay after a refresh, a retry).
+    let isReplayable: Bool
 
     func authorized(with credential: Credential) -> HTTPTransportRequest {
         var request = transportRequest
-        request.headerFields["Authorization"] = "Bearer " + credential.value
+        request.setBearerCredential(credential.value)
         return request
     }
 }
 
 extension JanuaryPartnerClient {
-    /// Header fields the client owns: a partner value for them would be overwritten or would break framing.
-    private static let reservedHeaderNames: Set<String> = [
-        "authorization", "proxy-authorization", partnerUserIDHeaderName.lowercased(), "host", "content-length",
-        "transfer-encoding", "connection",
-    ]
+    /// Header fields the client owns: a partner value for them would be overwritten, break framing, or
+    /// impersonate the SDK.
+    private static let reservedHeaderNames: Set<String> = Set(
+        (HTTPHeaderFields.credentialFieldNames + [
+            partnerUserIDHeaderName, "x-end-user-id", "User-Agent", "Host", "Content-Length", "Transfer-Encoding",
+            "Connection",
+        ]).map { $0.lowercased() }
+    )
 
     /// Checks everything that can be checked before a byte is sent, so that a refused request costs no
     /// token and reaches no server.
@@ -32,17 +34,19 @@ extension JanuaryPartnerClient {
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             guard !Self.reservedHeaderNames.contains(name.lowercased()) else {
                 throw JanuaryError.invalidInput(
-                    "The header field \(name) is set by the client and cannot be overridden.")
+                    "The header field \(name) is set by the client and cannot be overridden."
+                )
             }
             headers.append(value, for: name)
         }
         if let partnerUserID = request.partnerUserID {
             try partnerUserID.validate()
-            headers[Self.partnerUserIDHeaderName] = PartnerUserIDEncoding.headerValue(for: partnerUserID)
+            headers[Self.partnerUserIDHeaderName] = partnerUserID.rawValue
         }
         if !headers.contains("Accept") {
             headers["Accept"] = "application/json"
         }
+        headers["User-Agent"] = UserAgent.current
         let body: HTTPTransportRequest.Body
         switch request.body.storage {
         case .empty:
@@ -53,52 +57,47 @@ extension JanuaryPartnerClient {
                 headers["Content-Type"] = contentType
             }
         case .stream(let stream, let contentType):
-            guard !stream.isTaken else {
+            guard !stream.isSpentStream else {
                 throw JanuaryError.invalidInput("The request's one-shot stream body was already sent.")
             }
-            body = .stream {
-                guard let inputStream = stream.take() else {
-                    throw JanuaryError.invalidInput("The request's one-shot stream body was already sent.")
-                }
-                return inputStream
-            }
+            body = stream
             if let contentType, !headers.contains("Content-Type") {
                 headers["Content-Type"] = contentType
             }
         }
+        let path = try RequestPath(request.path)
+        if path.isServerOnly {
+            throw JanuaryError.invalidInput(
+                "\(request.path) is one of January's server-only endpoints (token issuance and revocation, "
+                    + "credits). They are for your backend, which holds the API key; an API key must never "
+                    + "enter the app.",
+                code: JanuaryError.Code.serverOnlyEndpoint
+            )
+        }
         var transportRequest = HTTPTransportRequest(
             method: request.method.rawValue,
-            url: try resolve(path: request.path, queryItems: request.queryItems),
+            url: try resolve(path, queryItems: request.queryItems),
             headerFields: headers,
-            body: body
+            body: body,
+            allowsReplay: request.isReplayable,
+            timeout: request.timeout ?? configuration.requestTimeout
         )
-        transportRequest.allowsReplay = request.isReplayable
-        transportRequest.timeout = request.timeout ?? configuration.requestTimeout
         // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
-        // here too so that a request they refuse is refused before a token is fetched for it.
-        try TransportSafety.validate(transportRequest)
-        return PreparedRequest(transportRequest: transportRequest)
+        // once, here, so that a request they refuse is refused before a token is fetched for it.
+        try transportRequest.checkSafety()
+        return PreparedRequest(transportRequest: transportRequest, isReplayable: transportRequest.isReplayable)
     }
 
     /// Resolves a path against the base URL so that the result can only ever be on the base URL's origin.
-    private func resolve(path: String, queryItems: [URLQueryItem]) throws -> URL {
-        guard path.hasPrefix("/"), !path.hasPrefix("//") else {
-            throw JanuaryError.invalidInput("A request path must start with a single \"/\", such as \"/v1/meals\".")
-        }
-        guard !path.contains(where: { $0 == "?" || $0 == "#" || $0.isNewline || $0 == "\\" }),
-            !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw JanuaryError.invalidInput("A request path must not contain a query, fragment or control character.")
-        }
-        guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
-            throw JanuaryError.invalidInput("A request path must not contain \".\" or \"..\" segments.")
-        }
+    private func resolve(_ path: RequestPath, queryItems: [URLQueryItem]) throws -> URL {
         let base = configuration.baseURL
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
             throw JanuaryError.invalidInput("The base URL cannot be parsed.")
         }
-        let basePath = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = basePath + path
+        let basePath =
+            components.percentEncodedPath.hasSuffix("/")
+            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        components.percentEncodedPath = basePath + path.percentEncoded
         if !queryItems.isEmpty {
             components.queryItems = queryItems
             // URLComponents leaves "+" alone, which servers read as a space; a literal plus must be encoded.

@@ -7,108 +7,186 @@ extension JanuaryPartnerClient {
     /// Sends a request to January and returns its successful response.
     ///
     /// The client validates the request (including its ``JanuaryRequest/partnerUserID``) before anything is
-    /// sent, attaches `Authorization: Bearer …` with a fresh credential, and sends it. When January answers
-    /// `401` with the RFC 6750 challenge `Bearer error="invalid_token"`, the client gets a new token (one
-    /// provider call, however many requests were rejected at once) and sends a replayable request once more.
-    /// It never retries any other `401`, a `403`, or `insufficient_scope`, and never retries twice.
+    /// sent, attaches `Authorization: Bearer …` with a fresh credential, and sends it. Then:
     ///
-    /// Cancelling the calling task cancels the HTTP request and any wait for a token.
+    /// - **Token rejected.** When January answers `401` with `WWW-Authenticate: Bearer error="invalid_token"`
+    ///   (whatever its `error_description`) or with code `token_expired`, from a hop that carried the credential,
+    ///   the client gets a new token (one provider call, however many requests were rejected at once) and sends a
+    ///   replayable request once more. Every other `401` and every `403` fails at once with January's code.
+    /// - **Rate limits and transient failures.** The client sends the request again as
+    ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` on any method, after `5xx` or a transport
+    ///   failure only for idempotent methods, waiting `Retry-After` or a growing delay.
+    ///
+    /// Cancelling the calling task cancels the HTTP request and any wait, and throws `CancellationError`.
     ///
     /// - Parameter request: The request.
     /// - Returns: January's response, whose status is in `200..<300`.
-    /// - Throws: ``/JanuaryCore/JanuaryError``: ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request
-    ///   refused before sending or a 4xx status; ``/JanuaryCore/JanuaryError/Category/authentication`` for 401 and 403;
-    ///   ``/JanuaryCore/JanuaryError/Category/server`` for 5xx; ``/JanuaryCore/JanuaryError/Category/network`` when no
-    ///   response came; ``/JanuaryCore/JanuaryError/Category/tokenProvider`` when no token could be had;
-    ///   ``/JanuaryCore/JanuaryError/Category/cancelled``.
+    /// - Throws: `CancellationError` when the calling task is cancelled; otherwise ``/JanuaryCore/JanuaryError``,
+    ///   whose category follows January's status (see Docs/Errors.md) and which carries January's code, message,
+    ///   request ID and `Retry-After`.
     public func send(_ request: JanuaryRequest) async throws -> JanuaryResponse {
         let prepared = try prepare(request)
-        let credential = try await coordinator.credential()
-        let first = try await transport.send(prepared.authorized(with: credential))
-        guard Self.rejectsToken(first) else {
-            return try Self.successfulResponse(first)
-        }
-        guard credential.isRefreshable else {
-            throw JanuaryError.authentication(
-                "January rejected the development API key (invalid_token). A key cannot be refreshed, "
-                    + "so the request was not retried; check the key in the January dashboard.",
-                statusCode: first.statusCode,
-                requestID: first.requestID
-            )
-        }
-        guard prepared.isReplayable else {
-            coordinator.discard(credential)
-            throw JanuaryError.authentication(
-                "January rejected the token (invalid_token). The request was not replayed because "
-                    + (request.body.isReplayable
-                        ? "it is marked as not replayable." : "its body is a one-shot stream."),
-                statusCode: first.statusCode,
-                requestID: first.requestID
-            )
-        }
-        let replacement = try await coordinator.invalidate(credential)
-        coordinator.emit { now in
-            JanuaryTokenEvent(kind: .requestRetried, date: now, generation: replacement.generation)
-        }
-        let second = try await transport.send(prepared.authorized(with: replacement))
-        guard !Self.rejectsToken(second) else {
-            // The replacement stays cached: if the partner's backend keeps minting tokens January refuses, the
-            // next request then costs one refresh, not two, and refreshes stay bounded at one per request.
-            throw JanuaryError.authentication(
-                "January rejected a freshly refreshed token too (invalid_token); the request was retried once "
-                    + "and will not be retried again. Check what your token endpoint returns.",
-                statusCode: second.statusCode,
-                requestID: second.requestID
-            )
-        }
-        return try Self.successfulResponse(second)
+        let response = try await exchange(prepared)
+        return JanuaryResponse(response)
     }
 
-    /// Sends a request and decodes January's JSON response, with ISO 8601 dates, into a value.
-    ///
-    /// ```swift
-    /// let profile = try await january.send(JanuaryRequest(path: "/v1/profile"), decoding: Profile.self)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - request: The request.
-    ///   - type: The type to decode the body into.
-    /// - Returns: The decoded value.
-    /// - Throws: Everything ``send(_:)`` throws, and ``/JanuaryCore/JanuaryError`` of category
-    ///   ``/JanuaryCore/JanuaryError/Category/decoding`` when the body does not decode.
-    public func send<Value: Decodable>(_ request: JanuaryRequest, decoding type: Value.Type) async throws -> Value {
-        let response = try await send(request)
-        do {
-            return try JanuaryJSON.makeDecoder().decode(Value.self, from: response.body)
-        } catch {
-            throw JanuaryError(
-                category: .decoding,
-                message: "January's response could not be decoded as \(Value.self).",
-                statusCode: response.statusCode,
-                requestID: response.requestID,
-                underlyingError: error
-            )
+    /// Sends a prepared request until January answers with success or the client gives up, following the token
+    /// and retry rules of ``send(_:)``.
+    func exchange(_ prepared: PreparedRequest) async throws -> HTTPTransportResponse {
+        var credential = try await coordinator.credential()
+        let epoch = credential.epoch
+        var hasReplayedAfterRefresh = false
+        var retries = 0
+        var waited: TimeInterval = 0
+        let method = prepared.transportRequest.method
+        while true {
+            let outcome: Result<HTTPTransportResponse, JanuaryError>
+            do {
+                outcome = .success(try await transport.send(prepared.authorized(with: credential)))
+            } catch let error as JanuaryError where error.category == .network || error.category == .timeout {
+                outcome = .failure(error)
+            }
+            let failure: JanuaryError
+            switch outcome {
+            case .failure(let error):
+                // No response: the request may or may not have reached January.
+                failure = error
+            case .success(let response) where (200...299).contains(response.statusCode):
+                acknowledge(response, sentWith: credential)
+                return response
+            case .success(let response):
+                let body = JanuaryErrorBody(parsing: response.body)
+                if rejectsToken(response, body: body) {
+                    coordinator.noteServerDate(from: response)
+                    guard prepared.isReplayable, !hasReplayedAfterRefresh, credential.isRefreshable else {
+                        coordinator.discard(credential)
+                        throw rejection(
+                            response,
+                            body: body,
+                            credential: credential,
+                            prepared: prepared,
+                            hasReplayed: hasReplayedAfterRefresh
+                        )
+                    }
+                    credential = try await coordinator.invalidate(credential)
+                    hasReplayedAfterRefresh = true
+                    let generation = credential.generation
+                    coordinator.emit { JanuaryTokenEvent(kind: .requestRetried, date: $0, generation: generation) }
+                    continue
+                }
+                acknowledge(response, sentWith: credential)
+                failure = JanuaryErrorMapping.error(for: response, body: body, now: configuration.clock.now())
+            }
+            switch RetryDecision.decide(
+                after: failure,
+                method: method,
+                isReplayable: prepared.isReplayable,
+                retriesSoFar: retries,
+                waitedSoFar: waited,
+                policy: configuration.retryPolicy,
+                jitter: Double.random(in: 0...1)
+            ) {
+            case .fail:
+                throw Self.annotated(failure, method: method)
+            case .retry(let wait):
+                retries += 1
+                waited += wait
+                let attempt = UInt64(retries)
+                coordinator.emit { date in
+                    JanuaryTokenEvent(
+                        kind: .retryScheduled,
+                        date: date,
+                        attempt: attempt,
+                        retryAfter: wait,
+                        statusCode: failure.statusCode,
+                        code: failure.code
+                    )
+                }
+                try await configuration.clock.sleep(for: wait)
+                credential = try await coordinator.credential(inEpoch: epoch)
+            }
         }
     }
 
-    /// Whether January rejected the credential as RFC 6750 §3.1 `invalid_token`: the one answer a refresh can fix.
+    /// Tells the token cache what a response from a hop that carried the credential says: January's clock, and
+    /// that the credential was accepted.
+    private func acknowledge(_ response: HTTPTransportResponse, sentWith credential: Credential) {
+        guard !response.credentialWithdrawnByRedirect else {
+            return
+        }
+        coordinator.accepted(credential)
+        coordinator.noteServerDate(from: response)
+    }
+
+    /// Whether January rejected the credential in a way a refresh can fix: `401` with the RFC 6750 challenge
+    /// `Bearer error="invalid_token"` (whatever its `error_description`: expired, invalid and revoked alike get
+    /// one refresh, because only the partner's backend knows whether a new token may be minted for the user), or
+    /// with code `token_expired` where a gateway stripped `WWW-Authenticate`.
     ///
     /// Only an answer from a hop that carried the credential counts: a redirect target on another origin never
-    /// saw the token, so its `invalid_token` must not make the client discard a good token or replay the request.
-    private static func rejectsToken(_ response: HTTPTransportResponse) -> Bool {
+    /// saw the token, so its `401` must not make the client discard a good token or replay the request.
+    private func rejectsToken(_ response: HTTPTransportResponse, body: JanuaryErrorBody) -> Bool {
         response.statusCode == 401 && !response.credentialWithdrawnByRedirect
-            && response.challenges.contains(where: \.isInvalidToken)
+            && (body.code == JanuaryError.Code.tokenExpired || response.challenges.contains(where: \.isInvalidToken))
     }
 
-    private static func successfulResponse(_ response: HTTPTransportResponse) throws -> JanuaryResponse {
-        if let error = response.statusError() {
-            throw error
+    /// The error for a token rejection the client will not fix by replaying.
+    private func rejection(
+        _ response: HTTPTransportResponse,
+        body: JanuaryErrorBody,
+        credential: Credential,
+        prepared: PreparedRequest,
+        hasReplayed: Bool
+    ) -> JanuaryError {
+        let mapped = JanuaryErrorMapping.error(for: response, body: body, now: configuration.clock.now())
+        let reason: String
+        if !credential.isRefreshable {
+            reason =
+                "January rejected the development API key. A key cannot be refreshed, so the request was not "
+                + "sent again; check the key in the January dashboard."
+        } else if hasReplayed {
+            reason =
+                "January rejected a freshly refreshed token too; the request was sent again once and will not be "
+                + "sent again. Check what your token endpoint returns."
+        } else {
+            reason =
+                "January rejected the token. The request was not sent again because "
+                + (prepared.transportRequest.body.isReplayable
+                    ? "it is marked as not replayable." : "its body is a one-shot stream.")
         }
-        return JanuaryResponse(response)
+        return mapped.with(message: reason + " January: " + mapped.message)
+    }
+
+    /// Adds, for a write that failed ambiguously, that it may or may not have happened and was not sent again.
+    static func annotated(_ failure: JanuaryError, method: String) -> JanuaryError {
+        let isWrite = method == "POST" || method == "PATCH"
+        let isAmbiguous =
+            failure.statusCode.map { $0 >= 500 } ?? (failure.category == .network || failure.category == .timeout)
+        guard isWrite, isAmbiguous, failure.code != JanuaryError.Code.responseTooLarge else {
+            return failure
+        }
+        return failure.with(
+            message: failure.message
+                + " This \(method) was not sent again: it may or may not have taken effect at January, which does "
+                + "not deduplicate writes. Check (for a log, with list or get) before sending it again."
+        )
+    }
+}
+
+extension TokenCoordinator {
+    /// Records the `Date` of a response, if it has one.
+    fileprivate func noteServerDate(from response: HTTPTransportResponse) {
+        if let date = response.date {
+            noteServerDate(date)
+        }
     }
 }
 
 extension JanuaryTokenEvent.Kind {
     /// The client sent a request again, once, with a refreshed token after January rejected the first one.
     public static let requestRetried = JanuaryTokenEvent.Kind("requestRetried")
+
+    /// The client will send a request again after a rate limit or a transient failure, once
+    /// ``JanuaryTokenEvent/retryAfter`` seconds have passed.
+    public static let retryScheduled = JanuaryTokenEvent.Kind("retryScheduled")
 }

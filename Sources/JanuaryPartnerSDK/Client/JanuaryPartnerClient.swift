@@ -3,37 +3,40 @@ import JanuaryAuth
 import JanuaryCore
 import JanuaryTransport
 
-/// The entry point to January's API for a partner app.
+/// The entry point to January's Partner API v1.2 for a partner app.
 ///
 /// Create one client per signed-in user session and keep it for as long as the session lasts. The client
 /// is `Sendable`: share it between tasks freely.
 ///
 /// In production, give the client a `clientTokenProvider` that asks *your own backend* for a short-lived
-/// January token. The client keeps the token in memory only, asks for a new one a minute before it
-/// expires, makes one provider call however many requests need a token at once, and, when January answers
-/// `401` with `WWW-Authenticate: Bearer error="invalid_token"`, refreshes and retries a replayable request
-/// exactly once.
+/// January client token; your backend mints it with its API key, which never enters the app. The client keeps
+/// the token in memory only, asks for a new one a minute before it expires, makes one provider call however
+/// many requests need a token at once, and when January rejects the token (`401` with
+/// `WWW-Authenticate: Bearer error="invalid_token"`, or code `token_expired`) refreshes and sends a replayable
+/// request once more.
 ///
 /// ```swift
 /// let january = try JanuaryPartnerClient(clientTokenProvider: {
-///     let response = try await partnerBackend.createJanuaryToken()
-///     return JanuaryClientToken(value: response.accessToken, expiresAt: response.expiresAt)
+///     let (data, _) = try await URLSession.shared.data(for: myBackendTokenRequest)
+///     return try JSONDecoder().decode(JanuaryClientToken.self, from: data)
 /// })
-/// let userID = PartnerUserID(rawValue: partnerOwnedUserID)
-/// let response = try await january.send(JanuaryRequest(path: "/v1/ping", partnerUserID: userID))
+/// let results = try await january.foods.search(SearchFoodsRequest(query: "banana"))
 /// ```
 ///
-/// During development you may use an API key instead. Never ship a key in a distributed app.
+/// During development you may use an API key instead; the client refuses one in release builds.
 ///
 /// ```swift
 /// let january = try JanuaryPartnerClient(developmentAPIKey: apiKey)
 /// ```
 public final class JanuaryPartnerClient: Sendable {
-    /// The base URL of January's production API, used unless ``Configuration/baseURL`` says otherwise.
-    public static let productionBaseURL = URL(string: "https://api.january.ai")!
+    /// The base URL of January's production Partner API, used unless ``Configuration/baseURL`` says otherwise.
+    public static let productionBaseURL = URL(string: "https://partners.january.ai")!
 
-    /// The header that carries a request's ``JanuaryRequest/partnerUserID``.
-    public static let partnerUserIDHeaderName = "X-January-Partner-User-ID"
+    /// The base URL of January's development environment of the Partner API.
+    public static let developmentBaseURL = URL(string: "https://partners.dev.january.ai")!
+
+    /// The header that carries a request's ``JanuaryRequest/partnerUserID``, raw, as January reads it.
+    public static let partnerUserIDHeaderName = "January-End-User-ID"
 
     /// The configuration the client was created with.
     public let configuration: Configuration
@@ -43,15 +46,18 @@ public final class JanuaryPartnerClient: Sendable {
 
     /// Creates a client for development that authenticates with an API key from the January dashboard.
     ///
-    /// A key never expires and cannot be refreshed, so a request January rejects is not retried. Anyone
-    /// who extracts the key from your app can use it: use this only in builds you do not distribute.
+    /// A key never expires and cannot be refreshed, so a request January rejects is not retried. Anyone who
+    /// extracts the key from your app can use it with all of your account's rights, so the client refuses a key
+    /// in a build compiled without `DEBUG` (a release build), unless
+    /// ``Configuration/allowsDevelopmentKeyInReleaseBuilds`` is set for a tool you never distribute.
     ///
     /// - Parameters:
-    ///   - developmentAPIKey: The key, as copied from the dashboard. Surrounding whitespace is ignored.
+    ///   - developmentAPIKey: The key (`sk-…`), as copied from the dashboard. Surrounding whitespace is ignored.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/authentication`` when
-    ///   the key is empty or malformed, or ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration
-    ///   is unsafe.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/authentication``
+    ///   when the key is empty or only whitespace, or in a release build (code
+    ///   `development_key_in_release_build`); of category ``/JanuaryCore/JanuaryError/Category/invalidInput``
+    ///   when the key is malformed (inner whitespace, control characters) or the configuration is unsafe.
     public convenience init(developmentAPIKey: String, configuration: Configuration = Configuration()) throws {
         try self.init(developmentAPIKey: DevelopmentAPIKey(developmentAPIKey), configuration: configuration)
     }
@@ -61,30 +67,42 @@ public final class JanuaryPartnerClient: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key.
     ///   - configuration: Where and how to reach January.
-    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the
-    ///   configuration is unsafe.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/authentication``
+    ///   in a release build (code `development_key_in_release_build`), or of category
+    ///   ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the configuration is unsafe.
     public convenience init(developmentAPIKey: DevelopmentAPIKey, configuration: Configuration = Configuration()) throws
     {
+        try Self.checkDevelopmentKeyAllowed(
+            isDebugBuild: Self.isDebugBuild,
+            allowsInReleaseBuilds: configuration.allowsDevelopmentKeyInReleaseBuilds
+        )
         try self.init(
             configuration: configuration,
-            coordinator: TokenCoordinator(developmentAPIKey: developmentAPIKey, onEvent: configuration.onEvent)
+            coordinator: TokenCoordinator(
+                developmentAPIKey: developmentAPIKey,
+                clock: configuration.clock,
+                onEvent: configuration.onEvent
+            )
         )
     }
 
-    /// Creates a client for production that gets short-lived tokens from your backend.
+    /// Creates a client for production that gets short-lived client tokens from your backend.
     ///
     /// The provider is called when the client has no fresh token: on the first request, a minute before
     /// the token expires (``Configuration/refreshLeeway``), and when January rejects the token. Concurrent
-    /// requests wait for the same call. A call the client gives up on (its last waiting request was cancelled,
-    /// it timed out, or ``signOut()``) is cancelled and its result ignored; honour cancellation in the provider
-    /// (URLSession does), or such a call may still be running when the next one starts. A provider that throws, hangs
-    /// past ``Configuration/tokenProviderTimeout`` or returns an empty or already expiring token makes the
-    /// waiting requests fail with ``/JanuaryCore/JanuaryError/Category/tokenProvider``; the next request calls it
-    /// again, after ``Configuration/refreshBackoff`` if failures repeat.
+    /// requests wait for the same call, which runs in a task of its own at user-initiated priority. A call the
+    /// client gives up on (its last waiting request was cancelled, it timed out, or ``signOut()``) is cancelled
+    /// and its result ignored; honour cancellation in the provider (URLSession does).
+    ///
+    /// A provider that throws, hangs past ``Configuration/tokenProviderTimeout``, or returns an empty, malformed
+    /// or expiring token, or an API key, makes the waiting requests fail with
+    /// ``/JanuaryCore/JanuaryError/Category/tokenProvider`` (``/JanuaryCore/JanuaryError/Category/network`` when it
+    /// failed because the device is offline); the next request calls it again, and once failures repeat,
+    /// requests during ``Configuration/refreshBackoff`` fail at once with `retryAfter` set.
     ///
     /// - Parameters:
-    ///   - clientTokenProvider: An async closure that asks your backend for a January token. Do not call the
-    ///     client from inside it.
+    ///   - clientTokenProvider: An async closure that asks your backend for a January client token. Do not call
+    ///     the client from inside it.
     ///   - configuration: Where and how to reach January.
     /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the
     ///   configuration is unsafe. The provider is not called until the first request.
@@ -99,7 +117,8 @@ public final class JanuaryPartnerClient: Sendable {
                 configuration: TokenCoordinator.Configuration(
                     refreshLeeway: configuration.refreshLeeway,
                     providerTimeout: configuration.tokenProviderTimeout,
-                    backoff: configuration.refreshBackoff
+                    backoff: configuration.refreshBackoff,
+                    breaker: configuration.tokenRejectionBreaker
                 ),
                 clock: configuration.clock,
                 onEvent: configuration.onEvent
@@ -113,18 +132,41 @@ public final class JanuaryPartnerClient: Sendable {
         self.coordinator = coordinator
         self.transport =
             configuration.transport
-            ?? URLSessionHTTPTransport(
-                configuration: configuration.makeURLSessionConfiguration()
-            )
+            ?? URLSessionHTTPTransport(configuration: configuration.makeURLSessionConfiguration())
     }
 
-    /// Forgets the current token, for example when the user signs out.
+    /// Signs the current user out of January: forgets the token and fences everything of the session so far.
     ///
-    /// A token your provider returns after this call, for a refresh that was already under way, is thrown
-    /// away; requests that were waiting for it fail with ``/JanuaryCore/JanuaryError/Category/cancelled``. The next
-    /// request calls the provider again.
+    /// What it does:
+    /// - The cached token is forgotten; the next request calls your provider again, for whoever is signed in then.
+    /// - Requests already in flight are fenced: a request waiting for a token, or one that January rejects or
+    ///   rate-limits after this call, is never given a token of the new session and never sent again; it fails
+    ///   with category `cancelled` and code `signed_out`. A token your provider returns for a refresh that was
+    ///   under way is thrown away.
+    ///
+    /// What it does not do: it does not revoke the token at January (your backend can, with January's
+    /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
+    /// once and runs none of your code: the events it causes are delivered on the SDK's event queue.
     public func signOut() {
         coordinator.reset()
+    }
+
+    #if DEBUG
+    static let isDebugBuild = true
+    #else
+    static let isDebugBuild = false
+    #endif
+
+    /// Refuses a development key in a release build unless the partner opted in.
+    static func checkDevelopmentKeyAllowed(isDebugBuild: Bool, allowsInReleaseBuilds: Bool) throws {
+        guard isDebugBuild || allowsInReleaseBuilds else {
+            throw JanuaryError.authentication(
+                "A development API key was used in a release build. An API key in a distributed app can be "
+                    + "extracted and used with all of your account's rights: ship a clientTokenProvider instead. "
+                    + "For a tool you never distribute, set Configuration.allowsDevelopmentKeyInReleaseBuilds.",
+                code: JanuaryError.Code.developmentKeyInReleaseBuild
+            )
+        }
     }
 }
 

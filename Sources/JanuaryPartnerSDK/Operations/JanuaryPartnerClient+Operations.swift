@@ -11,9 +11,10 @@ extension JanuaryPartnerClient {
     ///   - request: The request, already validated by the resource.
     ///   - type: The model the answer decodes into.
     /// - Returns: The decoded answer.
-    /// - Throws: What ``send(_:decoding:)`` throws.
+    /// - Throws: What ``send(_:decoding:decoder:)`` throws.
     func perform<Value: Decodable>(_ request: JanuaryRequest, returning type: Value.Type) async throws -> Value {
-        try await send(request, decoding: type)
+        let response = try await send(request)
+        return try Self.decode(type, from: response, decoder: JanuaryJSON.decoder)
     }
 
     /// Sends a typed operation's request whose answer has no content, such as a `204` to a delete.

@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCore
+import JanuaryTransport
 
 extension JanuaryRequest {
     /// A request body: nothing, bytes in memory, or a stream that can be read only once.
@@ -7,7 +8,7 @@ extension JanuaryRequest {
         enum Storage: Sendable {
             case empty
             case data(Data, contentType: String?)
-            case stream(OneShotStream, contentType: String?)
+            case stream(HTTPTransportRequest.Body, contentType: String?)
         }
 
         let storage: Storage
@@ -15,7 +16,7 @@ extension JanuaryRequest {
         /// No body.
         public static let empty = Body(storage: .empty)
 
-        /// Bytes in memory. Such a request can be replayed after a token refresh.
+        /// Bytes in memory. Such a request can be replayed after a token refresh or a rate limit.
         ///
         /// - Parameters:
         ///   - data: The bytes to send.
@@ -32,14 +33,11 @@ extension JanuaryRequest {
         /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` if
         ///   the value cannot be encoded.
         public static func json(_ value: some Encodable) throws -> Body {
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
             do {
-                return .data(try encoder.encode(value), contentType: "application/json")
+                return .data(try JanuaryJSON.encoder.encode(value), contentType: "application/json")
             } catch {
-                throw JanuaryError(
-                    category: .invalidInput,
-                    message: "The request body could not be encoded as JSON.",
+                throw JanuaryError.invalidInput(
+                    "The request body could not be encoded as JSON.",
                     underlyingError: error
                 )
             }
@@ -48,15 +46,14 @@ extension JanuaryRequest {
         /// A stream read once, as it is sent, for large uploads.
         ///
         /// The stream cannot be rewound, so a request with this body is never replayed: if January rejects the
-        /// token, the request fails with ``/JanuaryCore/JanuaryError/Category/authentication`` and says it was not
-        /// replayed.
+        /// token, the request fails and says it was not replayed, and it is never retried after a rate limit.
         ///
         /// - Parameters:
         ///   - stream: The stream. The client takes it over; do not read it or pass it elsewhere.
         ///   - contentType: The `Content-Type` to send, if any.
         /// - Returns: The body.
         public static func stream(_ stream: InputStream, contentType: String? = nil) -> Body {
-            Body(storage: .stream(OneShotStream(stream), contentType: contentType))
+            Body(storage: .stream(.stream(handingOver: stream), contentType: contentType))
         }
 
         var isReplayable: Bool {
@@ -64,28 +61,6 @@ extension JanuaryRequest {
                 return false
             }
             return true
-        }
-    }
-}
-
-/// An input stream handed over to the SDK, to be given to URLSession at most once.
-// Safe because the stream is never read by this type: the only access is `take()`, which hands it out once,
-// under a lock, and returns nil ever after, so no two threads can read the stream.
-final class OneShotStream: @unchecked Sendable {
-    private let stream: Locked<InputStream?>
-
-    init(_ stream: InputStream) {
-        self.stream = Locked(stream)
-    }
-
-    var isTaken: Bool {
-        stream.withLock { $0 == nil }
-    }
-
-    func take() -> InputStream? {
-        stream.withLock { stream in
-            defer { stream = nil }
-            return stream
         }
     }
 }

@@ -9,13 +9,29 @@ public struct JanuaryResponse: Sendable {
     /// The HTTP status code, in `200..<300`.
     public let statusCode: Int
 
-    /// The response body.
+    /// The response body; empty for `204 No Content`.
     public let body: Data
 
-    /// January's identifier for the request, from the `X-January-API-Request-ID` header; quote it to support.
+    /// January's identifier for the request, from the `x-request-id` header; quote it to support.
     public let requestID: String?
 
-    private let headerFields: HTTPHeaderFields
+    /// The response's header fields.
+    public let headerFields: HTTPHeaderFields
+
+    /// Creates a response, for example to stand in for the client in your own tests.
+    ///
+    /// - Parameters:
+    ///   - statusCode: The HTTP status code.
+    ///   - body: The body.
+    ///   - headerFields: The header fields.
+    ///   - requestID: January's request identifier; read from `headerFields` (`x-request-id`) when `nil`.
+    public init(statusCode: Int, body: Data = Data(), headerFields: HTTPHeaderFields = [:], requestID: String? = nil) {
+        self.statusCode = statusCode
+        self.body = body
+        self.headerFields = headerFields
+        self.requestID =
+            requestID ?? HTTPTransportResponse(statusCode: statusCode, headerFields: headerFields).requestID
+    }
 
     init(_ response: HTTPTransportResponse) {
         self.statusCode = response.statusCode
@@ -27,7 +43,7 @@ public struct JanuaryResponse: Sendable {
     /// The value of a response header field, compared case-insensitively; several fields of the same name
     /// are joined with commas.
     ///
-    /// - Parameter name: The field's name, such as `Content-Type`.
+    /// - Parameter name: The field's name, such as `Location`.
     /// - Returns: The value, or `nil` when the response has no such field.
     public func value(forHTTPHeaderField name: String) -> String? {
         let values = headerFields.values(for: name)

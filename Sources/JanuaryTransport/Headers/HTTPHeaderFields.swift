@@ -110,8 +110,12 @@ public struct HTTPHeaderFields: Sendable, Equatable {
         fields.contains { HTTPSyntax.asciiCaseInsensitiveEquals($0.name, name) }
     }
 
-    /// The field names whose values are never printed.
-    package static let redactedFieldNames: [String] = ["Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie"]
+    /// The fields that carry a credential: they must not travel in cleartext or to another origin, only the SDK
+    /// sets them, and their values are never printed.
+    package static let credentialFieldNames = ["Authorization", "Proxy-Authorization"]
+
+    /// The field names whose values are never printed: the credential fields and cookies.
+    package static let redactedFieldNames: [String] = credentialFieldNames + ["Cookie", "Set-Cookie"]
 
     /// Whether values of this field are credentials that must never be printed.
     ///

@@ -45,6 +45,14 @@ extension HTTPTransportRequest {
             Body(.stream(OneShotStream(makeStream)))
         }
 
+        /// A body that hands over an existing stream once, for the SDK's own request type.
+        ///
+        /// - Parameter stream: The stream; the body takes it over.
+        /// - Returns: The body.
+        package static func stream(handingOver stream: InputStream) -> Body {
+            Body(.stream(OneShotStream(handingOver: stream)))
+        }
+
         /// Whether the body can be sent again: `true` unless it is a stream.
         public var isReplayable: Bool {
             if case .stream = storage {
@@ -61,6 +69,15 @@ extension HTTPTransportRequest {
             case .data(let data): data.isEmpty
             case .stream: false
             }
+        }
+
+        /// Whether this is a stream that was already taken, so that a second send can be refused before any
+        /// other work.
+        package var isSpentStream: Bool {
+            if case .stream(let oneShot) = storage {
+                return oneShot.isTaken
+            }
+            return false
         }
 
         /// `empty`, `12 bytes` or `one-shot stream`: never the content, which may hold personal data.
@@ -82,7 +99,7 @@ extension HTTPTransportRequest {
 
         /// Takes the stream of a stream body, or `nil` for other bodies.
         ///
-        /// - Returns: The stream, created now.
+        /// - Returns: The stream.
         /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` when the stream was already taken or its
         ///   factory threw.
         package func takeStream() throws -> InputStream? {
@@ -94,13 +111,30 @@ extension HTTPTransportRequest {
     }
 }
 
-/// The factory of a stream body and whether it has been used, shared by every copy of the body.
-private final class OneShotStream: Sendable {
-    private let makeStream: @Sendable () throws -> InputStream
+/// The source of a stream body and whether it has been used, shared by every copy of the body: the one place a
+/// one-shot stream is handed out, once.
+// Safe because the source is only read inside `taken.withLock` in `take()`, which hands it out once and marks
+// it taken under the same lock; an `InputStream` handed over is never touched by this type otherwise, so no
+// two threads can read it.
+package final class OneShotStream: @unchecked Sendable {
+    private enum Source {
+        case factory(@Sendable () throws -> InputStream)
+        case stream(InputStream)
+    }
+
+    private let source: Source
     private let taken = Locked(false)
 
     init(_ makeStream: @escaping @Sendable () throws -> InputStream) {
-        self.makeStream = makeStream
+        source = .factory(makeStream)
+    }
+
+    init(handingOver stream: InputStream) {
+        source = .stream(stream)
+    }
+
+    var isTaken: Bool {
+        taken.withLock { $0 }
     }
 
     func take() throws -> InputStream {
@@ -111,14 +145,18 @@ private final class OneShotStream: Sendable {
         guard !alreadyTaken else {
             throw JanuaryError.invalidInput("The request's stream body was already sent; a stream is read once.")
         }
-        do {
-            return try makeStream()
-        } catch {
-            throw JanuaryError(
-                category: .invalidInput,
-                message: "The request's stream body could not be created.",
-                underlyingError: error
-            )
+        switch source {
+        case .stream(let stream):
+            return stream
+        case .factory(let makeStream):
+            do {
+                return try makeStream()
+            } catch {
+                throw JanuaryError.invalidInput(
+                    "The request's stream body could not be created.",
+                    underlyingError: error
+                )
+            }
         }
     }
 }

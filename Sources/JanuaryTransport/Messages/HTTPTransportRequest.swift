@@ -11,16 +11,24 @@ import JanuaryCore
 /// the other fields ``HTTPHeaderFields`` redacts) as `<redacted>`, and a URL's user and password likewise.
 public struct HTTPTransportRequest: Sendable {
     /// The request method, such as `GET` or `POST`. It must be a token (RFC 9110 §9.1).
-    public var method: String
+    public var method: String {
+        didSet { isSafetyChecked = false }
+    }
 
     /// The absolute `http` or `https` URL to send to.
-    public var url: URL
+    public var url: URL {
+        didSet { isSafetyChecked = false }
+    }
 
     /// The header fields to send.
-    public var headerFields: HTTPHeaderFields
+    public var headerFields: HTTPHeaderFields {
+        didSet { isSafetyChecked = false }
+    }
 
     /// The request content.
-    public var body: Body
+    public var body: Body {
+        didSet { isSafetyChecked = false }
+    }
 
     /// Whether the caller allows the SDK to send this request again, for example after refreshing a token.
     ///
@@ -29,6 +37,15 @@ public struct HTTPTransportRequest: Sendable {
 
     /// Seconds to wait for the response before failing with a timeout; `nil` uses the session's setting.
     public var timeout: TimeInterval?
+
+    /// Whether `TransportSafety.validate(_:)` has passed this request as it is now; any change to what it
+    /// checks clears it, so that the transport checks again. Lets the SDK check a request once, before it
+    /// fetches a token, instead of twice per send.
+    package private(set) var isSafetyChecked = false
+
+    /// Whether the checked URL may carry a credential (it is not cleartext to a remote host), remembered by
+    /// ``checkSafety()`` so that adding the credential needs no second look at the URL.
+    private var allowsCredential = false
 
     /// Creates a request.
     ///
@@ -58,6 +75,26 @@ public struct HTTPTransportRequest: Sendable {
     /// Whether the request may be sent again: the caller allows it and the body can be read again.
     public var isReplayable: Bool {
         allowsReplay && body.isReplayable
+    }
+
+    /// Checks the request with `TransportSafety.validate(_:)` and remembers that it passed.
+    ///
+    /// - Throws: What the check throws.
+    package mutating func checkSafety() throws {
+        try TransportSafety.validate(self)
+        allowsCredential = (try? TransportSafety.isCleartextToRemoteHost(url)) == false
+        isSafetyChecked = true
+    }
+
+    /// Sets `Authorization: Bearer <credential>` without clearing the safety check when the check already
+    /// covers it: the URL may carry a credential and the credential is header-safe. Otherwise the transport
+    /// checks the request again, and refuses it.
+    ///
+    /// - Parameter credential: The credential.
+    package mutating func setBearerCredential(_ credential: String) {
+        let stillChecked = isSafetyChecked && allowsCredential && CredentialSyntax.isHeaderSafe(credential)
+        headerFields["Authorization"] = "Bearer " + credential
+        isSafetyChecked = stillChecked
     }
 }
 

@@ -3,15 +3,15 @@ import JanuaryCore
 
 /// An HTTP response as an ``HTTPTransport`` received it, whatever its status.
 ///
-/// Besides the raw status, fields and body, it carries what the SDK reads from every response: January's
-/// ``requestID`` and the parsed `WWW-Authenticate` ``challenges``. ``statusError()`` turns a non-2xx status
-/// into the matching ``/JanuaryCore/JanuaryError``.
+/// Besides the raw status, fields and body, it reads the fields a client acts on: the request identifier
+/// (``requestID``), the `WWW-Authenticate` ``challenges``, the server's ``date`` and ``retryAfter(now:)``.
+/// They are read when asked for, not when the response is made, so a plain success pays for none of them.
 ///
 /// Printing shows the status, the fields with credentials (such as `Set-Cookie`) redacted, and the body's size,
 /// never its content.
 public struct HTTPTransportResponse: Sendable {
-    /// The name of the field in which January returns the identifier of a request.
-    public static let requestIDFieldName = "X-January-API-Request-ID"
+    /// The fields that carry a request identifier, in order of preference.
+    public static let requestIDFieldNames = ["x-request-id", "request-id"]
 
     /// The HTTP status code.
     public let statusCode: Int
@@ -28,19 +28,8 @@ public struct HTTPTransportResponse: Sendable {
     /// Whether a redirect took the request to a hop that was sent without its credential (another origin, or
     /// any hop after one), so that this answer is not the verdict of the credential's own origin on it.
     ///
-    /// A `401` with `error="invalid_token"` from such a hop says nothing about the token: do not discard or
-    /// refresh a token because of it.
+    /// A `401` from such a hop says nothing about the token: do not discard or refresh a token because of it.
     public let credentialWithdrawnByRedirect: Bool
-
-    /// January's identifier for the request, from `X-January-API-Request-ID`, for support requests.
-    ///
-    /// `nil` when the field is missing, empty, longer than 256 bytes or not visible ASCII: the value ends up
-    /// in errors and logs, so an odd one is dropped rather than printed.
-    public let requestID: String?
-
-    /// The challenges of every `WWW-Authenticate` field, in order, as
-    /// ``AuthenticationChallenge/parse(_:)-([String])`` reads them.
-    public let challenges: [AuthenticationChallenge]
 
     /// Creates a response, for example in a test transport.
     ///
@@ -62,67 +51,39 @@ public struct HTTPTransportResponse: Sendable {
         self.body = body
         self.url = url
         self.credentialWithdrawnByRedirect = credentialWithdrawnByRedirect
-        self.requestID = headerFields[Self.requestIDFieldName].flatMap(Self.acceptableRequestID)
-        self.challenges = AuthenticationChallenge.parse(headerFields.values(for: "WWW-Authenticate"))
     }
 
-    /// The error this status means, or `nil` for a 2xx success.
+    /// The server's identifier for the request, from `x-request-id` (or `request-id`), for support requests.
     ///
-    /// - 401 and 403: ``/JanuaryCore/JanuaryError/Category/authentication``.
-    /// - Other 4xx: ``/JanuaryCore/JanuaryError/Category/invalidInput``.
-    /// - 5xx: ``/JanuaryCore/JanuaryError/Category/server``.
-    /// - 1xx, 3xx (a redirect that was not followed) and anything else: ``/JanuaryCore/JanuaryError/Category/network``.
-    ///
-    /// The error carries ``statusCode`` and ``requestID``. Its message never quotes the body, which may echo
-    /// request content or personal data; for a Bearer challenge it names the RFC 6750 error code.
-    ///
-    /// - Returns: The error, or `nil` when the status is 2xx.
-    public func statusError() -> JanuaryError? {
-        let status = "HTTP \(statusCode)"
-        switch statusCode {
-        case 200...299:
-            return nil
-        case 401, 403:
-            var message =
-                statusCode == 401
-                ? "January did not accept the credential (\(status))."
-                : "January refused access with this credential (\(status))."
-            if let code = bearerErrorCode {
-                message += " Bearer error: \(code)."
+    /// `nil` when the field is missing, empty, longer than 256 bytes or not visible ASCII: the value ends up
+    /// in errors and logs, so an odd one is dropped rather than printed.
+    public var requestID: String? {
+        for name in Self.requestIDFieldNames {
+            if let value = headerFields[name], let acceptable = Self.acceptableRequestID(value) {
+                return acceptable
             }
-            return .authentication(message, statusCode: statusCode, requestID: requestID)
-        case 400...499:
-            return .invalidInput(
-                "January rejected the request (\(status)).",
-                statusCode: statusCode,
-                requestID: requestID
-            )
-        case 500...599:
-            return JanuaryError(
-                category: .server,
-                message: "January had a server error (\(status)). Retrying later may succeed.",
-                statusCode: statusCode,
-                requestID: requestID
-            )
-        case 300...399:
-            return networkError("January answered with a redirect that was not followed (\(status)).")
-        default:
-            return networkError("January answered with an unexpected status (\(status)).")
         }
+        return nil
     }
 
-    private func networkError(_ message: String) -> JanuaryError {
-        JanuaryError(category: .network, message: message, statusCode: statusCode, requestID: requestID)
+    /// The challenges of every `WWW-Authenticate` field, in order, as
+    /// ``AuthenticationChallenge/parse(_:)-([String])`` reads them.
+    public var challenges: [AuthenticationChallenge] {
+        AuthenticationChallenge.parse(headerFields.values(for: "WWW-Authenticate"))
     }
 
-    /// The `error` of the first Bearer challenge, if it is a plain code that is safe to print (RFC 6750 §3
-    /// codes are short ASCII words).
-    private var bearerErrorCode: String? {
-        let bearer = challenges.first { HTTPSyntax.asciiCaseInsensitiveEquals($0.scheme, "Bearer") }
-        guard let code = bearer?.error, code.utf8.count <= 64, HTTPSyntax.isToken(code) else {
-            return nil
-        }
-        return code
+    /// The server's clock when it answered, from the `Date` field; `nil` when it is missing or not an HTTP-date.
+    public var date: Date? {
+        headerFields["Date"].flatMap(HTTPDate.parse)
+    }
+
+    /// How many seconds the server asks the client to wait before trying again, from `Retry-After` (seconds or
+    /// an HTTP-date); `nil` when the field is missing or malformed.
+    ///
+    /// - Parameter now: The current time, to turn an HTTP-date into a wait.
+    /// - Returns: The wait in seconds, never negative.
+    public func retryAfter(now: Date) -> TimeInterval? {
+        headerFields["Retry-After"].flatMap { RetryAfter.seconds(from: $0, now: now) }
     }
 
     private static func acceptableRequestID(_ value: String) -> String? {
@@ -159,7 +120,6 @@ extension HTTPTransportResponse: CustomStringConvertible, CustomDebugStringConve
                 "body": "\(body.count) bytes",
                 "url": url?.absoluteString as Any,
                 "requestID": requestID as Any,
-                "challenges": challenges.count,
             ],
             displayStyle: .struct
         )

@@ -42,7 +42,7 @@ package enum RedirectPolicy {
             return proposed
         }
         var request = proposed
-        for name in TransportSafety.credentialFieldNames {
+        for name in HTTPHeaderFields.credentialFieldNames {
             request.setValue(nil, forHTTPHeaderField: name)
         }
         return request

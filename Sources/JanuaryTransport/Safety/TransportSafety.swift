@@ -12,9 +12,6 @@ import Musl
 /// The checks that keep a credential from leaving the device in a form or to a place it must not: shared by the
 /// transport and the facade, so a base URL and a request are judged by the same rules.
 package enum TransportSafety {
-    /// The fields that carry a credential and so must not travel in cleartext or to another origin.
-    static let credentialFieldNames = ["Authorization", "Proxy-Authorization"]
-
     /// Whether `host` certainly names this machine: `localhost`, an IPv4 address in 127.0.0.0/8 in plain
     /// dotted-decimal form, or the IPv6 loopback address `::1` (bracketed or not, in any valid spelling).
     ///
@@ -105,7 +102,7 @@ package enum TransportSafety {
 
     /// Whether any credential field is present.
     static func carriesCredential(_ fields: HTTPHeaderFields) -> Bool {
-        credentialFieldNames.contains { fields.contains($0) }
+        HTTPHeaderFields.credentialFieldNames.contains { fields.contains($0) }
     }
 
     /// Whether `url` is plain `http` to a host that is not loopback.

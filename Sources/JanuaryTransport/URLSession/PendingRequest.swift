@@ -9,15 +9,20 @@ import FoundationNetworking
 /// the redirect policy has decided.
 ///
 /// The continuation is resumed exactly once, by whichever comes first: the task completing or the calling task
-/// being cancelled. Every change happens under the lock, and the continuation is resumed after the lock is
-/// released.
+/// being cancelled. The task may complete before the continuation exists (a shutdown can fail it at once); the
+/// result is then kept and handed over when the continuation arrives. Every change happens under the lock, and
+/// the continuation is resumed after the lock is released.
 final class PendingRequest: Sendable {
+    typealias Continuation = CheckedContinuation<HTTPTransportResponse, any Error>
+
     private enum Phase {
         /// Registered, not yet waiting: the continuation does not exist yet.
         case created
-        case waiting(CheckedContinuation<HTTPTransportResponse, any Error>)
+        case waiting(Continuation)
         /// Cancelled before the continuation arrived; it is refused as soon as it does.
         case cancelledEarly
+        /// Completed before the continuation arrived; the result is handed over as soon as it does.
+        case completedEarly(Result<HTTPTransportResponse, JanuaryError>)
         case finished
     }
 
@@ -30,28 +35,43 @@ final class PendingRequest: Sendable {
 
     private let state = Locked(State())
     private let originalURL: URL
+    private let maximumBodySize: Int
 
-    init(url: URL) {
+    init(url: URL, maximumBodySize: Int) {
         originalURL = url
+        self.maximumBodySize = maximumBodySize
     }
 
-    /// Stores the continuation.
+    /// Stores the continuation, or resumes it at once when the request was cancelled or completed first.
     ///
-    /// - Returns: `false` if the request was cancelled first; the caller must then fail the continuation.
-    func start(_ continuation: CheckedContinuation<HTTPTransportResponse, any Error>) -> Bool {
-        state.withLock { state in
-            guard case .created = state.phase else {
-                return false
+    /// - Returns: `true` when the task should be resumed (started).
+    func start(_ continuation: Continuation) -> Bool {
+        let early: Result<HTTPTransportResponse, any Error>? = state.withLock { state in
+            switch state.phase {
+            case .created:
+                state.phase = .waiting(continuation)
+                return nil
+            case .cancelledEarly:
+                state.phase = .finished
+                return .failure(CancellationError())
+            case .completedEarly(let result):
+                state.phase = .finished
+                return result.mapError { $0 as any Error }
+            case .waiting, .finished:
+                preconditionFailure("a pending request is started once")
             }
-            state.phase = .waiting(continuation)
+        }
+        guard let early else {
             return true
         }
+        continuation.resume(with: early)
+        return false
     }
 
-    /// Fails the request with ``/JanuaryCore/JanuaryError/Category/cancelled`` now, without waiting for URLSession to
-    /// report the cancelled task.
+    /// Fails the request with `CancellationError` now, without waiting for URLSession to report the cancelled
+    /// task.
     func cancel() {
-        let continuation: CheckedContinuation<HTTPTransportResponse, any Error>? = state.withLock { state in
+        let continuation: Continuation? = state.withLock { state in
             switch state.phase {
             case .created:
                 state.phase = .cancelledEarly
@@ -59,34 +79,28 @@ final class PendingRequest: Sendable {
             case .waiting(let continuation):
                 state.phase = .finished
                 return continuation
-            case .cancelledEarly, .finished:
+            case .cancelledEarly, .completedEarly, .finished:
                 return nil
             }
         }
-        continuation?.resume(throwing: JanuaryError.cancelled("The request was cancelled."))
+        continuation?.resume(throwing: CancellationError())
     }
 
-    /// Completes the request, unless it was already cancelled.
+    /// Completes the request, unless it was already cancelled or completed.
     func finish(_ result: Result<HTTPTransportResponse, JanuaryError>) {
-        let continuation: CheckedContinuation<HTTPTransportResponse, any Error>? = state.withLock { state in
-            guard case .waiting(let continuation) = state.phase else {
+        let continuation: Continuation? = state.withLock { state in
+            switch state.phase {
+            case .created:
+                state.phase = .completedEarly(result)
+                return nil
+            case .waiting(let continuation):
                 state.phase = .finished
+                return continuation
+            case .cancelledEarly, .completedEarly, .finished:
                 return nil
             }
-            state.phase = .finished
-            return continuation
         }
         continuation?.resume(with: result.mapError { $0 as any Error })
-    }
-
-    /// Whether the request was cancelled (before or after it started).
-    var isCancelled: Bool {
-        state.withLock { state in
-            if case .cancelledEarly = state.phase {
-                return true
-            }
-            return false
-        }
     }
 
     /// Whether a redirect has taken the request to a hop sent without its credential.
@@ -94,8 +108,18 @@ final class PendingRequest: Sendable {
         state.withLock { $0.credentialWithdrawn }
     }
 
-    func append(_ data: Data) {
-        state.withLock { $0.body.append(data) }
+    /// Adds a piece of the body.
+    ///
+    /// - Returns: `false` when the body would exceed the limit; the caller then fails the request and cancels
+    ///   the task, so a hostile or broken server cannot make the app hold an unbounded body.
+    func append(_ data: Data) -> Bool {
+        state.withLock { state in
+            guard state.body.count + data.count <= maximumBodySize else {
+                return false
+            }
+            state.body.append(data)
+            return true
+        }
     }
 
     /// Takes the body received so far.

@@ -118,7 +118,19 @@ extension SessionDelegate: URLSessionDataDelegate {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        request(for: dataTask)?.append(data)
+        guard let request = request(for: dataTask), !request.append(data) else {
+            return
+        }
+        unregister(dataTask.taskIdentifier)
+        request.finish(
+            .failure(
+                .network(
+                    "The response body is larger than the transport accepts; the request was stopped.",
+                    code: JanuaryError.Code.responseTooLarge
+                )
+            )
+        )
+        dataTask.cancel()
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

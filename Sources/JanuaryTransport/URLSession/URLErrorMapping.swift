@@ -6,8 +6,8 @@ import FoundationNetworking
 #endif
 
 /// Words a URLSession failure as a ``/JanuaryCore/JanuaryError`` of category
-/// ``/JanuaryCore/JanuaryError/Category/network``, keeping the original error as the underlying error. Messages never
-/// include the URL or any request content.
+/// ``/JanuaryCore/JanuaryError/Category/network`` (``/JanuaryCore/JanuaryError/Category/timeout`` for a timeout),
+/// keeping the original error as the underlying error. Messages never include the URL or any request content.
 enum URLErrorMapping {
     static func networkError(for error: any Error) -> JanuaryError {
         guard let urlError = error as? URLError else {
@@ -16,7 +16,12 @@ enum URLErrorMapping {
         let message: String
         switch urlError.code {
         case .timedOut:
-            message = "The request timed out."
+            return JanuaryError(
+                category: .timeout,
+                code: JanuaryError.Code.requestTimeout,
+                message: "The request timed out before January answered.",
+                underlyingError: urlError
+            )
         case .networkConnectionLost:
             message = "The connection was lost before the response was complete."
         case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:

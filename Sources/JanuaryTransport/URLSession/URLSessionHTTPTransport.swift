@@ -24,26 +24,39 @@ import FoundationNetworking
 ///   left the original origin no later hop carries them, even back on it. A credential is for January's
 ///   origin only; following (rather than stopping) keeps public, unauthenticated redirects such as a CDN
 ///   working, and a server that needs the credential answers 401, which the caller sees.
-/// - **https to http**: never followed, credential or not; the 3xx response is returned, and its
-///   ``HTTPTransportResponse/statusError()`` is ``/JanuaryCore/JanuaryError/Category/network``.
+/// - **https to http**: never followed, credential or not; the 3xx response itself is returned.
 /// - A cleartext hop to a host that is not loopback never carries a credential.
 ///
 /// Authentication challenges other than server trust are declined, so a 401 (even one that also offers
 /// `Basic realm="…"`, which made URLSession on Linux wait forever for a credential) is delivered as a response
 /// for the SDK to act on. Server trust gets the system's default evaluation.
 ///
-/// Cancelling the calling task cancels the URLSession task and fails at once with
-/// ``/JanuaryCore/JanuaryError/Category/cancelled``.
+/// A response body larger than ``maximumResponseBodySize`` fails the request with
+/// ``/JanuaryCore/JanuaryError/Category/network`` (code `response_too_large`) instead of growing without bound.
+///
+/// Cancelling the calling task cancels the URLSession task and throws `CancellationError` at once.
 public final class URLSessionHTTPTransport: HTTPTransport {
+    /// The largest response body accepted unless told otherwise: 16 MiB, far above any January answer.
+    public static let defaultMaximumResponseBodySize = 16 * 1024 * 1024
+
+    /// The largest response body, in bytes, this transport accepts.
+    public let maximumResponseBodySize: Int
+
     private let session: URLSession
     private let delegate: SessionDelegate
     private let isShutDown = Locked(false)
 
     /// Creates a transport with its own URLSession.
     ///
-    /// - Parameter configuration: The configuration to copy; `.ephemeral` by default. Its credential storage,
-    ///   cookie storage and cache are turned off in the copy whatever you set.
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
+    /// - Parameters:
+    ///   - configuration: The configuration to copy; `.ephemeral` by default. Its credential storage, cookie
+    ///     storage and cache are turned off in the copy whatever you set.
+    ///   - maximumResponseBodySize: The largest response body accepted, in bytes.
+    public init(
+        configuration: URLSessionConfiguration = .ephemeral,
+        maximumResponseBodySize: Int = URLSessionHTTPTransport.defaultMaximumResponseBodySize
+    ) {
+        self.maximumResponseBodySize = maximumResponseBodySize
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         configuration.urlCredentialStorage = nil
         configuration.httpCookieStorage = nil
@@ -78,17 +91,17 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     ///
     /// - Parameter request: The request to send.
     /// - Returns: The response, including 4xx and 5xx ones.
-    /// - Throws: ``/JanuaryCore/JanuaryError`` with category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a
-    ///   refused request, ``/JanuaryCore/JanuaryError/Category/cancelled`` when the calling task is cancelled, and
+    /// - Throws: `CancellationError` when the calling task is cancelled; ``/JanuaryCore/JanuaryError`` with
+    ///   category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a refused request, and
     ///   ``/JanuaryCore/JanuaryError/Category/network`` when no response arrived (the `URLError` is the underlying
-    ///   error).
+    ///   error), including after ``shutdown()``.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
-        guard !Task.isCancelled else {
-            throw JanuaryError.cancelled("The request was cancelled before it was sent.")
+        try Task.checkCancellation()
+        if !request.isSafetyChecked {
+            try TransportSafety.validate(request)
         }
-        try TransportSafety.validate(request)
         let urlRequest = try Self.makeURLRequest(request)
-        let pending = PendingRequest(url: request.url)
+        let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize)
         let session = self.session
         let delegate = self.delegate
         let task = try isShutDown.withLock { isShutDown -> URLSessionDataTask in
@@ -106,7 +119,6 @@ public final class URLSessionHTTPTransport: HTTPTransport {
                     task.resume()
                 } else {
                     delegate.unregister(task.taskIdentifier)
-                    continuation.resume(throwing: JanuaryError.cancelled("The request was cancelled."))
                 }
             }
         } onCancel: {

@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import JanuaryCore
+
+/// Delivers events to the partner's callback on a serial queue of the SDK's own, one at a time and in order.
+///
+/// Callers only append to a bounded buffer: they never run the callback themselves, so a callback that blocks,
+/// takes a lock or waits for the main thread cannot deadlock the thread that sent a request, cancelled a task
+/// or signed out. When the callback falls `capacity` events behind, the oldest are dropped and counted, and the
+/// next event delivered is an ``JanuaryTokenEvent/Kind/eventsDropped`` event with the count.
+package final class EventDelivery: Sendable {
+    private struct State: Sendable {
+        var buffer: [JanuaryTokenEvent] = []
+        /// The index of the oldest undelivered event in `buffer`; the array is compacted when it is drained.
+        var head = 0
+        var dropped = 0
+        var isDraining = false
+
+        var count: Int {
+            buffer.count - head
+        }
+
+        mutating func popFirst() -> JanuaryTokenEvent? {
+            guard head < buffer.count else {
+                buffer.removeAll(keepingCapacity: true)
+                head = 0
+                return nil
+            }
+            defer { head += 1 }
+            return buffer[head]
+        }
+    }
+
+    /// The buffer's size unless told otherwise: far more than a healthy callback ever lags, small enough that a
+    /// stuck one cannot grow memory without bound.
+    package static let defaultCapacity = 1_024
+
+    private let handler: @Sendable (JanuaryTokenEvent) -> Void
+    private let capacity: Int
+    private let queue = DispatchQueue(label: "ai.january.partner-sdk.events")
+    private let state = Locked(State())
+
+    /// Creates a delivery for one callback.
+    ///
+    /// - Parameters:
+    ///   - capacity: How many undelivered events are kept before the oldest are dropped; at least 1.
+    ///   - handler: The partner's callback.
+    package init(capacity: Int = EventDelivery.defaultCapacity, handler: @escaping @Sendable (JanuaryTokenEvent) -> Void)
+    {
+        self.capacity = max(1, capacity)
+        self.handler = handler
+    }
+
+    /// Appends events in order; returns whether the caller must ``scheduleDrain()`` once it holds no lock.
+    ///
+    /// Cheap and never calls out, so it may be called under the caller's own lock, which is what keeps events
+    /// from two threads in the order their changes were made.
+    ///
+    /// - Parameter events: The events, oldest first.
+    /// - Returns: `true` when no drain is running or scheduled yet.
+    package func append(_ events: [JanuaryTokenEvent]) -> Bool {
+        guard !events.isEmpty else {
+            return false
+        }
+        return state.withLock { state in
+            for event in events {
+                if state.count >= capacity {
+                    state.head += 1
+                    state.dropped += 1
+                }
+                state.buffer.append(event)
+            }
+            if state.head > capacity {
+                state.buffer.removeFirst(state.head)
+                state.head = 0
+            }
+            guard !state.isDraining else {
+                return false
+            }
+            state.isDraining = true
+            return true
+        }
+    }
+
+    /// Starts delivering on the SDK's queue, after ``append(_:)`` returned `true`.
+    package func scheduleDrain() {
+        queue.async { [self] in drain() }
+    }
+
+    /// How many events were dropped and not yet reported, for tests.
+    package var pendingDropCount: Int {
+        state.withLock { $0.dropped }
+    }
+
+    private func drain() {
+        while let event = next() {
+            handler(event)
+        }
+    }
+
+    private func next() -> JanuaryTokenEvent? {
+        state.withLock { state in
+            if state.dropped > 0 {
+                let dropped = state.dropped
+                state.dropped = 0
+                let date = state.head < state.buffer.count ? state.buffer[state.head].date : Date()
+                return JanuaryTokenEvent(kind: .eventsDropped, date: date, droppedCount: dropped)
+            }
+            guard let event = state.popFirst() else {
+                state.isDraining = false
+                return nil
+            }
+            return event
+        }
+    }
+}

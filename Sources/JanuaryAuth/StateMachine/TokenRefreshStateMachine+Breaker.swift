@@ -1,0 +1,96 @@
+import Foundation
+import JanuaryCore
+
+/// The rejection breaker's memory: see ``TokenRejectionBreaker`` for the policy.
+struct BreakerState: Sendable {
+    /// Uptimes of the consecutive rejections still inside the window, while the breaker is closed.
+    var rejectionTimes: [TimeInterval] = []
+    /// Until when the breaker is open; `nil` while closed. After this uptime one fetch may try again, and the
+    /// breaker stays "open" (so one more rejection reopens it) until a token is accepted.
+    var openUntil: TimeInterval?
+    /// How many times in a row it has opened, for the doubling cool-down.
+    var openings = 0
+    /// The newest generation counted, so that many requests rejected with one token count once.
+    var lastCountedGeneration: UInt64 = 0
+}
+
+extension TokenRefreshStateMachine {
+    /// Counts January's rejection of `rejected` towards the breaker, once per generation.
+    ///
+    /// - Parameters:
+    ///   - rejected: The credential January rejected.
+    ///   - now: The current time.
+    /// - Returns: A ``JanuaryTokenEvent/Kind/circuitBreakerOpened`` event if this rejection opened the breaker.
+    mutating func countRejection(of rejected: Credential, at now: ClockReading) -> [JanuaryTokenEvent] {
+        guard breakerPolicy.isEnabled, rejected.isRefreshable, rejected.epoch == epoch,
+            rejected.generation > breaker.lastCountedGeneration
+        else {
+            return []
+        }
+        breaker.lastCountedGeneration = rejected.generation
+        if breaker.openUntil == nil {
+            let windowStart = now.uptime - breakerPolicy.effectiveWindow
+            breaker.rejectionTimes.removeAll { $0 < windowStart }
+            breaker.rejectionTimes.append(now.uptime)
+            guard breaker.rejectionTimes.count >= breakerPolicy.rejectionThreshold else {
+                return []
+            }
+        }
+        breaker.rejectionTimes = []
+        breaker.openings += 1
+        let coolDown = breakerPolicy.coolDown(afterOpenings: breaker.openings)
+        breaker.openUntil = now.uptime + coolDown
+        return [
+            JanuaryTokenEvent(
+                kind: .circuitBreakerOpened,
+                date: now.date,
+                generation: rejected.generation,
+                retryAfter: coolDown
+            )
+        ]
+    }
+
+    /// January accepted `credential` (it answered something other than a token rejection): the streak ends and
+    /// an open breaker closes.
+    ///
+    /// - Parameters:
+    ///   - credential: The credential the accepted request carried.
+    ///   - now: The current time.
+    /// - Returns: A ``JanuaryTokenEvent/Kind/circuitBreakerClosed`` event if the breaker was open, else nothing.
+    package mutating func accepted(_ credential: Credential, at now: ClockReading) -> Actions {
+        guard credential.isRefreshable, credential.epoch == epoch,
+            breaker.openUntil != nil || !breaker.rejectionTimes.isEmpty
+        else {
+            return .none
+        }
+        let wasOpen = breaker.openUntil != nil
+        breaker.rejectionTimes = []
+        breaker.openUntil = nil
+        breaker.openings = 0
+        guard wasOpen else {
+            return .none
+        }
+        return Actions(
+            events: [JanuaryTokenEvent(kind: .circuitBreakerClosed, date: now.date, generation: credential.generation)]
+        )
+    }
+
+    /// Whether an acceptance would change anything, so that the owner can skip taking its lock on the hot path.
+    package var isCountingRejections: Bool {
+        breaker.openUntil != nil || !breaker.rejectionTimes.isEmpty
+    }
+
+    /// The refusal of a new fetch while the breaker is open and cooling down; `nil` otherwise.
+    func breakerRefusal(at now: ClockReading) -> JanuaryError? {
+        guard let openUntil = breaker.openUntil, now.uptime < openUntil else {
+            return nil
+        }
+        return .authentication(
+            "January rejected \(breakerPolicy.rejectionThreshold) freshly minted tokens in a row, so the SDK stops "
+                + "calling your token provider for a while. Check what your backend mints: the API key and its "
+                + "environment, the end user and the scopes.",
+            code: JanuaryError.Code.tokenRejectedRepeatedly,
+            retryAfter: openUntil - now.uptime
+        )
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import JanuaryCore
+
+extension JanuaryPartnerClient {
+    /// Sends a request and decodes January's JSON answer into a value.
+    ///
+    /// By default the SDK's own decoder reads the body (ISO 8601 dates with or without fractional seconds);
+    /// pass your own `JSONDecoder` for your own types and strategies.
+    ///
+    /// ```swift
+    /// struct Ping: Decodable { let ok: Bool }
+    /// let ping = try await january.send(JanuaryRequest(path: "/v1.2/ping"), decoding: Ping.self)
+    /// ```
+    ///
+    /// For a `204 No Content` or an answer whose body you do not need, use ``sendExpectingNoContent(_:)``.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - type: The type to decode the body into.
+    ///   - decoder: The decoder to use, or `nil` for the SDK's.
+    /// - Returns: The decoded value.
+    /// - Throws: Everything ``send(_:)`` throws, and ``/JanuaryCore/JanuaryError`` of category
+    ///   ``/JanuaryCore/JanuaryError/Category/decoding`` when the body does not decode.
+    public func send<Value: Decodable>(
+        _ request: JanuaryRequest,
+        decoding type: Value.Type,
+        decoder: JSONDecoder? = nil
+    ) async throws -> Value {
+        try await sendWithResponse(request, decoding: type, decoder: decoder).value
+    }
+
+    /// Sends a request and decodes January's JSON answer, returning the value with the response it came in.
+    ///
+    /// ```swift
+    /// let created = try await january.sendWithResponse(request, decoding: FoodLog.self)
+    /// print(created.response.statusCode, created.response.value(forHTTPHeaderField: "Location") ?? "-")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - type: The type to decode the body into.
+    ///   - decoder: The decoder to use, or `nil` for the SDK's.
+    /// - Returns: The decoded value and the response.
+    /// - Throws: As ``send(_:decoding:decoder:)``.
+    public func sendWithResponse<Value: Decodable>(
+        _ request: JanuaryRequest,
+        decoding type: Value.Type,
+        decoder: JSONDecoder? = nil
+    ) async throws -> JanuaryDecodedResponse<Value> {
+        let response = try await send(request)
+        let value = try Self.decode(type, from: response, decoder: decoder ?? JanuaryJSON.decoder)
+        return JanuaryDecodedResponse(value: value, response: response)
+    }
+
+    /// Sends a request whose answer has no content you need, such as a `204 No Content` to a delete.
+    ///
+    /// - Parameter request: The request.
+    /// - Throws: Everything ``send(_:)`` throws.
+    public func sendExpectingNoContent(_ request: JanuaryRequest) async throws {
+        _ = try await send(request)
+    }
+
+    /// Decodes a successful response's body, with an error that names the type and keeps the response's facts.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type,
+        from response: JanuaryResponse,
+        decoder: JSONDecoder
+    ) throws -> Value {
+        do {
+            return try decoder.decode(Value.self, from: response.body)
+        } catch {
+            let hint =
+                response.body.isEmpty
+                ? " The body is empty (HTTP \(response.statusCode)); use sendExpectingNoContent(_:) for such calls."
+                : ""
+            throw JanuaryError(
+                category: .decoding,
+                code: JanuaryError.Code.decodingFailed,
+                message: "January's response could not be decoded as \(Value.self).\(hint)",
+                statusCode: response.statusCode,
+                requestID: response.requestID,
+                underlyingError: error
+            )
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import JanuaryCore
+import JanuaryTransport
+
+/// Turns one of January's non-2xx responses into the `JanuaryError` an app sees: the category from the status
+/// (January's own taxonomy, so an unknown future code still lands in the right place), January's code and
+/// cleaned message from the body, the request ID and the `Retry-After` delay.
+enum JanuaryErrorMapping {
+    /// The category January's taxonomy gives a status.
+    ///
+    /// - Parameter status: The HTTP status code, not 2xx.
+    /// - Returns: 401 authentication, 403 authorization, 404 notFound, 408 and 504 timeout, 429 rateLimited,
+    ///   other 4xx invalidInput, other 5xx server, and network for anything else (a redirect that was not
+    ///   followed, an informational or nonsense status).
+    static func category(for status: Int) -> JanuaryError.Category {
+        switch status {
+        case 401: .authentication
+        case 403: .authorization
+        case 404: .notFound
+        case 408, 504: .timeout
+        case 429: .rateLimited
+        case 400...499: .invalidInput
+        case 500...599: .server
+        default: .network
+        }
+    }
+
+    /// The error for `response`, whose status is not 2xx.
+    ///
+    /// - Parameters:
+    ///   - response: January's response.
+    ///   - body: The response's error body, already parsed.
+    ///   - now: The current time, to read an HTTP-date `Retry-After`.
+    /// - Returns: The error to throw.
+    static func error(for response: HTTPTransportResponse, body: JanuaryErrorBody, now: Date) -> JanuaryError {
+        let status = response.statusCode
+        let message: String
+        switch (body.code, body.message) {
+        case (JanuaryError.Code.endUserIDMismatch?, let said):
+            message =
+                "The app's user (the PartnerUserID sent as January-End-User-ID) and the user the client token "
+                + "was minted for differ: the app acts for one user with another user's token."
+                + (said.map { " January: \($0)" } ?? "")
+        case (_, let said?):
+            message = said
+        case (_, nil):
+            message = defaultMessage(for: status)
+        }
+        return JanuaryError(
+            category: category(for: status),
+            code: body.code,
+            message: message,
+            statusCode: status,
+            requestID: response.requestID,
+            retryAfter: response.retryAfter(now: now)
+        )
+    }
+
+    private static func defaultMessage(for status: Int) -> String {
+        let described = "HTTP \(status)"
+        switch status {
+        case 401: return "January did not accept the credential (\(described))."
+        case 403: return "January refused this operation for this credential (\(described))."
+        case 404: return "January found nothing at this path (\(described))."
+        case 408, 504: return "January did not answer in time (\(described)). Retrying may succeed."
+        case 429: return "January is limiting requests (\(described))."
+        case 400...499: return "January rejected the request (\(described))."
+        case 500...599: return "January had a server error (\(described)). Retrying later may succeed."
+        case 300...399: return "January answered with a redirect that was not followed (\(described))."
+        default: return "January answered with an unexpected status (\(described))."
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import JanuaryCore
+
+/// Whether a failed attempt is sent again, and after how long: ``JanuaryRetryPolicy``'s rules as a pure function,
+/// so that every rule is tested without a network or a clock.
+enum RetryDecision: Equatable {
+    /// Wait this many seconds, then send again.
+    case retry(after: TimeInterval)
+    /// Throw the failure.
+    case fail
+
+    /// The methods January treats as idempotent, which may be sent again after an ambiguous failure.
+    static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE"]
+
+    /// The statuses that mean "try again later" when the method allows it.
+    static let transientStatuses: Set<Int> = [500, 502, 503, 504]
+
+    /// The decision for one failed attempt.
+    ///
+    /// - Parameters:
+    ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
+    ///   - method: The request's method.
+    ///   - isReplayable: Whether the request may be sent again at all.
+    ///   - retriesSoFar: How many retries this request has had.
+    ///   - waitedSoFar: How many seconds its retries have waited.
+    ///   - policy: The client's policy.
+    ///   - jitter: A random number in 0...1 for the computed wait.
+    /// - Returns: ``retry(after:)`` or ``fail``.
+    static func decide(
+        after failure: JanuaryError,
+        method: String,
+        isReplayable: Bool,
+        retriesSoFar: Int,
+        waitedSoFar: TimeInterval,
+        policy: JanuaryRetryPolicy,
+        jitter: Double
+    ) -> RetryDecision {
+        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, method: method) else {
+            return .fail
+        }
+        let wait = failure.retryAfter ?? policy.backoffDelay(forRetry: retriesSoFar + 1, jitter: jitter)
+        guard wait <= policy.maximumRetryAfter, waitedSoFar + wait <= policy.maximumTotalWait else {
+            return .fail
+        }
+        return .retry(after: wait)
+    }
+
+    /// Whether this kind of failure is worth sending again for this method.
+    static func isRetryable(_ failure: JanuaryError, method: String) -> Bool {
+        if let status = failure.statusCode {
+            if status == 429 {
+                return failure.code != JanuaryError.Code.creditLimitExceeded
+                    && failure.code != JanuaryError.Code.requestLimitExceeded
+            }
+            return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
+                && idempotentMethods.contains(method)
+        }
+        // No response: the request may or may not have reached January.
+        let transportFailure =
+            (failure.category == .network || failure.category == .timeout)
+            && failure.code != JanuaryError.Code.responseTooLarge
+        return transportFailure && idempotentMethods.contains(method)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// HTTP-date (RFC 9110 §5.6.7): the preferred IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) and the two
+/// obsolete forms a recipient must accept (rfc850-date `Sunday, 06-Nov-94 08:49:37 GMT` and asctime-date
+/// `Sun Nov  6 08:49:37 1994`).
+///
+/// Parsed by hand rather than with a `DateFormatter`, which would cost microseconds on every response that
+/// carries a `Date` field.
+package enum HTTPDate {
+    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// The instant `text` names, or `nil` if it is not an HTTP-date.
+    ///
+    /// - Parameter text: A field value such as `Date` or `Retry-After`.
+    /// - Returns: The date, always in UTC as the grammar requires.
+    package static func parse(_ text: String) -> Date? {
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        switch fields.count {
+        case 6 where fields[5] == "GMT":
+            // IMF-fixdate: day-name "," SP day SP month SP year SP time SP "GMT"
+            return make(day: fields[1], month: fields[2], year: fields[3], time: fields[4], twoDigitYear: false)
+        case 4 where fields[3] == "GMT":
+            // rfc850-date: day-name-l "," SP day "-" month "-" 2DIGIT SP time SP "GMT"
+            let parts = fields[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3 else {
+                return nil
+            }
+            return make(day: parts[0], month: parts[1], year: parts[2], time: fields[2], twoDigitYear: true)
+        case 5:
+            // asctime-date: day-name SP month SP ( 2DIGIT / ( SP DIGIT )) SP time SP year
+            return make(day: fields[2], month: fields[1], year: fields[4], time: fields[3], twoDigitYear: false)
+        default:
+            return nil
+        }
+    }
+
+    private static func make(day: String, month: String, year: String, time: String, twoDigitYear: Bool) -> Date? {
+        guard let day = number(day, digits: 1...2), (1...31).contains(day),
+            let month = months.firstIndex(of: month.lowercased()).map({ $0 + 1 }),
+            var year = number(year, digits: twoDigitYear ? 2...2 : 4...4)
+        else {
+            return nil
+        }
+        if twoDigitYear {
+            // RFC 9110: a two-digit year more than 50 years in the future means the past century.
+            year += year < 70 ? 2000 : 1900
+        }
+        let clock = time.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard clock.count == 3, let hour = number(clock[0], digits: 2...2), let minute = number(clock[1], digits: 2...2),
+            let second = number(clock[2], digits: 2...2), hour < 24, minute < 60, second <= 60
+        else {
+            return nil
+        }
+        guard day <= daysIn(month: month, year: year) else {
+            return nil
+        }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    private static func number(_ text: String, digits: ClosedRange<Int>) -> Int? {
+        guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil-from-days, inverted).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
