@@ -17,7 +17,8 @@ extension TokenCoordinator {
                 let now = clock.reading()
                 let effects = state.withLock { state -> Effects in
                     if Task.isCancelled {
-                        let resumption = Machine.Resumption(waiters: [continuation], result: .failure(CancellationError()))
+                        let resumption = Machine.Resumption(
+                            waiters: [continuation], result: .failure(CancellationError()))
                         return state.commit(Machine.Actions(resume: resumption), events: events)
                     }
                     return state.commit(request(&state.machine, continuation, now), events: events)

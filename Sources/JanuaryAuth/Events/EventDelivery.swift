@@ -45,8 +45,9 @@ package final class EventDelivery: Sendable {
     /// - Parameters:
     ///   - capacity: How many undelivered events are kept before the oldest are dropped; at least 1.
     ///   - handler: The partner's callback.
-    package init(capacity: Int = EventDelivery.defaultCapacity, handler: @escaping @Sendable (JanuaryTokenEvent) -> Void)
-    {
+    package init(
+        capacity: Int = EventDelivery.defaultCapacity, handler: @escaping @Sendable (JanuaryTokenEvent) -> Void
+    ) {
         self.capacity = max(1, capacity)
         self.handler = handler
     }

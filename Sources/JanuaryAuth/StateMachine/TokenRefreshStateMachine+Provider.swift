@@ -225,7 +225,9 @@ extension TokenRefreshStateMachine {
     }
 
     private static var offlineCodes: Set<URLError.Code> {
-        [.notConnectedToInternet, .networkConnectionLost, .timedOut, .cannotFindHost, .cannotConnectToHost,
-            .dnsLookupFailed, .dataNotAllowed, .internationalRoamingOff]
+        [
+            .notConnectedToInternet, .networkConnectionLost, .timedOut, .cannotFindHost, .cannotConnectToHost,
+            .dnsLookupFailed, .dataNotAllowed, .internationalRoamingOff,
+        ]
     }
 }

@@ -46,8 +46,9 @@ struct JanuaryErrorBody: Sendable, Equatable {
 
     /// A cheap first look, so that HTML and text bodies are not handed to the JSON parser at all.
     private static func looksLikeJSONObject(_ body: Data) -> Bool {
-        let first = body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB
-            && $0 != 0xBF
+        let first = body.first {
+            $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != 0xEF && $0 != 0xBB
+                && $0 != 0xBF
         }
         return first == UInt8(ascii: "{")
     }

@@ -94,7 +94,8 @@ struct RequestPath: Sendable, Equatable {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
                 else {
                     throw JanuaryError.invalidInput(
                         "A request path contains a \"%\" that does not start a percent-escape; write it as %25."

@@ -46,7 +46,8 @@ package enum HTTPDate {
             year += year < 70 ? 2000 : 1900
         }
         let clock = time.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard clock.count == 3, let hour = number(clock[0], digits: 2...2), let minute = number(clock[1], digits: 2...2),
+        guard clock.count == 3, let hour = number(clock[0], digits: 2...2),
+            let minute = number(clock[1], digits: 2...2),
             let second = number(clock[2], digits: 2...2), hour < 24, minute < 60, second <= 60
         else {
             return nil

@@ -12,8 +12,8 @@ import FoundationNetworking
 /// being cancelled. The task may complete before the continuation exists (a shutdown can fail it at once); the
 /// result is then kept and handed over when the continuation arrives. Every change happens under the lock, and
 /// the continuation is resumed after the lock is released.
-final class PendingRequest: Sendable {
-    typealias Continuation = CheckedContinuation<HTTPTransportResponse, any Error>
+package final class PendingRequest: Sendable {
+    package typealias Continuation = CheckedContinuation<HTTPTransportResponse, any Error>
 
     private enum Phase {
         /// Registered, not yet waiting: the continuation does not exist yet.
@@ -37,7 +37,7 @@ final class PendingRequest: Sendable {
     private let originalURL: URL
     private let maximumBodySize: Int
 
-    init(url: URL, maximumBodySize: Int) {
+    package init(url: URL, maximumBodySize: Int) {
         originalURL = url
         self.maximumBodySize = maximumBodySize
     }
@@ -45,7 +45,7 @@ final class PendingRequest: Sendable {
     /// Stores the continuation, or resumes it at once when the request was cancelled or completed first.
     ///
     /// - Returns: `true` when the task should be resumed (started).
-    func start(_ continuation: Continuation) -> Bool {
+    package func start(_ continuation: Continuation) -> Bool {
         let early: Result<HTTPTransportResponse, any Error>? = state.withLock { state in
             switch state.phase {
             case .created:
@@ -70,7 +70,7 @@ final class PendingRequest: Sendable {
 
     /// Fails the request with `CancellationError` now, without waiting for URLSession to report the cancelled
     /// task.
-    func cancel() {
+    package func cancel() {
         let continuation: Continuation? = state.withLock { state in
             switch state.phase {
             case .created:
@@ -87,7 +87,7 @@ final class PendingRequest: Sendable {
     }
 
     /// Completes the request, unless it was already cancelled or completed.
-    func finish(_ result: Result<HTTPTransportResponse, JanuaryError>) {
+    package func finish(_ result: Result<HTTPTransportResponse, JanuaryError>) {
         let continuation: Continuation? = state.withLock { state in
             switch state.phase {
             case .created:
@@ -112,7 +112,7 @@ final class PendingRequest: Sendable {
     ///
     /// - Returns: `false` when the body would exceed the limit; the caller then fails the request and cancels
     ///   the task, so a hostile or broken server cannot make the app hold an unbounded body.
-    func append(_ data: Data) -> Bool {
+    package func append(_ data: Data) -> Bool {
         state.withLock { state in
             guard state.body.count + data.count <= maximumBodySize else {
                 return false
@@ -123,7 +123,7 @@ final class PendingRequest: Sendable {
     }
 
     /// Takes the body received so far.
-    func takeBody() -> Data {
+    package func takeBody() -> Data {
         state.withLock { state in
             defer { state.body = Data() }
             return state.body

@@ -6,46 +6,40 @@ import Testing
 @Suite("HTTPTransportResponse")
 struct HTTPTransportResponseTests {
     @Test(
-        "statusError maps the status to a category with status code and request ID",
+        "Retry-After is read as delay-seconds or an HTTP-date, and a malformed value is ignored",
         arguments: [
-            (200, nil), (201, nil), (204, nil), (299, nil),
-            (401, JanuaryError.Category.authentication), (403, .authentication),
-            (400, .invalidInput), (404, .invalidInput), (409, .invalidInput), (422, .invalidInput),
-            (429, .invalidInput), (499, .invalidInput),
-            (500, .server), (502, .server), (503, .server), (599, .server),
-            (100, .network), (199, .network), (301, .network), (302, .network), (304, .network),
-            (307, .network), (600, .network), (0, .network),
-        ] as [(Int, JanuaryError.Category?)]
+            ("120", 120.0), ("0", 0), (" 7 ", 7), ("Thu, 01 Jan 2026 00:01:00 GMT", 60),
+            ("Thursday, 01-Jan-26 00:00:30 GMT", 30), ("Thu Jan  1 00:00:10 2026", 10),
+            ("Wed, 31 Dec 2025 23:00:00 GMT", 0), ("-5", nil), ("1.5", nil), ("soon", nil), ("", nil),
+            ("Thu, 32 Jan 2026 00:01:00 GMT", nil), ("Thu, 01 Jan 2026 24:00:00 GMT", nil),
+        ] as [(String, TimeInterval?)]
     )
-    func statusError(status: Int, expected: JanuaryError.Category?) {
-        let response = HTTPTransportResponse(
-            statusCode: status,
-            headerFields: ["X-January-API-Request-ID": "req-42"],
-            body: Data("body with SECRET-PERSONAL-DATA".utf8)
-        )
-        let error = response.statusError()
-        #expect(error?.category == expected)
-        if let error {
-            #expect(error.statusCode == status)
-            #expect(error.requestID == "req-42")
-            #expect(error.message.contains("HTTP \(status)"))
-            #expect(!error.message.contains("SECRET"))
-            #expect(!error.description.contains("SECRET"))
-        }
+    func retryAfter(value: String, expected: TimeInterval?) {
+        let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+        let response = HTTPTransportResponse(statusCode: 429, headerFields: ["Retry-After": value])
+        #expect(response.retryAfter(now: now) == expected)
+        #expect(HTTPTransportResponse(statusCode: 429).retryAfter(now: now) == nil)
     }
 
-    @Test("a 401 error names the Bearer error code, and only a plain one")
-    func bearerErrorInMessage() {
-        let plain = HTTPTransportResponse(
-            statusCode: 401,
-            headerFields: ["WWW-Authenticate": #"Basic realm="x", Bearer error="invalid_token""#]
-        )
-        #expect(plain.statusError()?.message.contains("Bearer error: invalid_token.") == true)
-        let odd = HTTPTransportResponse(
-            statusCode: 401,
-            headerFields: ["WWW-Authenticate": #"Bearer error="<script>alert(1)</script>""#]
-        )
-        #expect(odd.statusError()?.message.contains("script") == false)
+    @Test("the Date field is read as an HTTP-date")
+    func serverDate() {
+        let response = HTTPTransportResponse(statusCode: 200, headerFields: ["date": "Sun, 06 Nov 1994 08:49:37 GMT"])
+        #expect(response.date == Date(timeIntervalSince1970: 784_111_777))
+        #expect(HTTPTransportResponse(statusCode: 200, headerFields: ["Date": "yesterday"]).date == nil)
+        let leap = HTTPTransportResponse(statusCode: 200, headerFields: ["Date": "Thu, 29 Feb 2024 12:00:00 GMT"])
+        #expect(leap.date == Date(timeIntervalSince1970: 1_709_208_000))
+        let notLeap = HTTPTransportResponse(statusCode: 200, headerFields: ["Date": "Sun, 29 Feb 2026 12:00:00 GMT"])
+        #expect(notLeap.date == nil)
+    }
+
+    @Test("the request ID comes from x-request-id, else request-id, and never from X-January-API-Request-ID")
+    func requestIDFields() {
+        #expect(HTTPTransportResponse(statusCode: 200, headerFields: ["X-Request-Id": "a"]).requestID == "a")
+        #expect(HTTPTransportResponse(statusCode: 200, headerFields: ["request-id": "b"]).requestID == "b")
+        let both: HTTPHeaderFields = ["request-id": "b", "x-request-id": "a"]
+        #expect(HTTPTransportResponse(statusCode: 200, headerFields: both).requestID == "a")
+        let legacy: HTTPHeaderFields = ["X-January-API-Request-ID": "c"]
+        #expect(HTTPTransportResponse(statusCode: 200, headerFields: legacy).requestID == nil)
     }
 
     @Test(
@@ -62,7 +56,7 @@ struct HTTPTransportResponseTests {
         ] as [(String, String?)]
     )
     func requestID(value: String, expected: String?) {
-        let response = HTTPTransportResponse(statusCode: 200, headerFields: ["x-january-api-request-id": value])
+        let response = HTTPTransportResponse(statusCode: 200, headerFields: ["X-REQUEST-ID": value])
         #expect(response.requestID == expected)
     }
 
@@ -80,7 +74,7 @@ struct HTTPTransportResponseTests {
     func redaction() {
         let response = HTTPTransportResponse(
             statusCode: 200,
-            headerFields: ["Set-Cookie": "session=abc123secret", "X-January-API-Request-ID": "r-9"],
+            headerFields: ["Set-Cookie": "session=abc123secret", "x-request-id": "r-9"],
             body: Data("private body".utf8),
             url: URL(string: "https://api.january.test/v1")
         )
