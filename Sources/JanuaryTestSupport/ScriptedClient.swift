@@ -26,6 +26,7 @@ package struct ScriptedClient: Sendable {
     ///   - answers: The answers, in order; once used up, every request gets `200 {}`.
     ///   - provider: The token provider; by default one that issues `ct-token-<n>` valid for an hour.
     ///   - configure: Changes to the configuration.
+    /// - Throws: What the client's initializer throws for an unsafe configuration.
     package init(
         _ answers: [Answer] = [],
         provider: CountingProvider = CountingProvider { call in
