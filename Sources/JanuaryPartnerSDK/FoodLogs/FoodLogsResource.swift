@@ -83,9 +83,11 @@ public struct FoodLogsResource: Sendable {
     ///   or one longer than 366 days (code `date_range_too_large`); what any request throws.
     public func summary(_ request: FoodLogSummaryRequest) async throws -> FoodLogSummary {
         try user.validateUserID()
-        try user.validateRange(from: request.start, through: request.end, maximumDays: FoodLogSummaryRequest.maximumDays)
+        try user.validateRange(
+            from: request.start, through: request.end, maximumDays: FoodLogSummaryRequest.maximumDays)
         try request.validate()
-        let queryItems = try user.dateRangeQueryItems(from: request.start, through: request.end)
+        let queryItems =
+            try user.dateRangeQueryItems(from: request.start, through: request.end)
             + request.groupingQueryItems
         return try await user.send(.get, Self.path + "/summary", queryItems: queryItems, returning: FoodLogSummary.self)
     }

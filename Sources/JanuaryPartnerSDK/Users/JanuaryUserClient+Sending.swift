@@ -16,7 +16,8 @@ extension JanuaryUserClient {
     func timeZoneIdentifier() throws -> String {
         let identifier = timeZone.identifier
         guard !identifier.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw JanuaryError.invalidInput("timezone must be an IANA time zone name, such as Europe/Paris; it is empty.")
+            throw JanuaryError.invalidInput(
+                "timezone must be an IANA time zone name, such as Europe/Paris; it is empty.")
         }
         guard identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") else {
             return identifier

@@ -33,8 +33,10 @@ struct JanuaryDateTests {
 
     @Test(
         "refuses parts that are not a day of the calendar",
-        arguments: [(2026, 2, 29), (2026, 2, 30), (2026, 6, 31), (2026, 0, 1), (2026, 13, 1), (2026, 1, 0),
-                    (2026, 1, 32), (0, 1, 1), (10000, 1, 1), (-1, 1, 1)]
+        arguments: [
+            (2026, 2, 29), (2026, 2, 30), (2026, 6, 31), (2026, 0, 1), (2026, 13, 1), (2026, 1, 0),
+            (2026, 1, 32), (0, 1, 1), (10000, 1, 1), (-1, 1, 1),
+        ]
     )
     func refusesInvalidParts(year: Int, month: Int, day: Int) {
         #expect(throws: JanuaryError.self) { try JanuaryDate(year: year, month: month, day: day) }
@@ -48,7 +50,8 @@ struct JanuaryDateTests {
             ("Pacific/Pago_Pago", "2026-03-10"), ("Pacific/Kiritimati", "2026-03-11"), ("Asia/Kolkata", "2026-03-11"),
         ]
         for (zone, expected) in zones {
-            #expect(JanuaryDate(instant, in: try #require(TimeZone(identifier: zone))).description == expected, "\(zone)")
+            #expect(
+                JanuaryDate(instant, in: try #require(TimeZone(identifier: zone))).description == expected, "\(zone)")
         }
         let lateInTheYear = utc("2027-01-01T07:59:59Z")  // 23:59:59 PST on December 31
         #expect(JanuaryDate(lateInTheYear, in: TimeZone(identifier: "America/Los_Angeles")!) == day("2026-12-31"))
@@ -111,16 +114,18 @@ struct JanuaryDateTests {
     @Test("orders days and iterates a closed range, both ends included")
     func ordersAndIterates() {
         let days = ["2026-03-01", "2025-12-31", "2026-02-28", "2026-03-10", "2024-02-29"].map(day)
-        #expect(days.sorted().map(\.description) == [
-            "2024-02-29", "2025-12-31", "2026-02-28", "2026-03-01", "2026-03-10",
-        ])
+        #expect(
+            days.sorted().map(\.description) == [
+                "2024-02-29", "2025-12-31", "2026-02-28", "2026-03-01", "2026-03-10",
+            ])
         #expect(day("2026-02-28") < day("2026-03-01"))
         #expect(!(day("2026-03-01") < day("2026-03-01")))
         let week = Array(day("2026-02-26")...day("2026-03-04"))
         #expect(week.count == 7)
-        #expect(week.map(\.description) == [
-            "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04",
-        ])
+        #expect(
+            week.map(\.description) == [
+                "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02", "2026-03-03", "2026-03-04",
+            ])
         #expect(Set([day("2026-03-01"), try! JanuaryDate(year: 2026, month: 3, day: 1)]).count == 1)
     }
 
@@ -131,7 +136,8 @@ struct JanuaryDateTests {
         #expect(try JSONDecoder().decode([JanuaryDate].self, from: data) == [day("2026-08-26")])
     }
 
-    @Test("refuses to decode anything but a real day", arguments: [#""2026-02-30""#, #""2026-8-1""#, "20260826", "null"])
+    @Test(
+        "refuses to decode anything but a real day", arguments: [#""2026-02-30""#, #""2026-8-1""#, "20260826", "null"])
     func decodingRefusesInvalid(json: String) {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode([JanuaryDate].self, from: Data("[\(json)]".utf8))

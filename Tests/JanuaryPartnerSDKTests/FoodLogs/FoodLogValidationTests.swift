@@ -46,11 +46,13 @@ private let foodLogCases: [ValidationCase] = [
     create("101 foods", refused: "foods", CreateFoodLogRequest(foods: Array(repeating: validFood, count: 101))),
     create("quantity 0", refused: "foods[0].quantity", CreateFoodLogRequest(foods: [food(quantity: 0)])),
     create("quantity -1", refused: "foods[0].quantity", CreateFoodLogRequest(foods: [food(quantity: -1)])),
-    create("quantity NaN", refused: "foods[1].quantity", CreateFoodLogRequest(foods: [validFood, food(quantity: .nan)])),
+    create(
+        "quantity NaN", refused: "foods[1].quantity", CreateFoodLogRequest(foods: [validFood, food(quantity: .nan)])),
     create("quantity infinite", refused: "foods[0].quantity", CreateFoodLogRequest(foods: [food(quantity: .infinity)])),
     create("quantity tiny", refused: nil, CreateFoodLogRequest(foods: [food(quantity: 0.000_001)])),
     create("quantity 10000", refused: nil, CreateFoodLogRequest(foods: [food(quantity: 10_000)])),
-    create("quantity above 10000", refused: "foods[0].quantity", CreateFoodLogRequest(foods: [food(quantity: 10_000.01)])),
+    create(
+        "quantity above 10000", refused: "foods[0].quantity", CreateFoodLogRequest(foods: [food(quantity: 10_000.01)])),
     create(
         "malformed food id", refused: "foods[0].foodID",
         CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "banana", servingID: "42", quantity: 1)])
@@ -59,7 +61,8 @@ private let foodLogCases: [ValidationCase] = [
         "malformed serving id", refused: "foods[0].servingID",
         CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "1", servingID: "042", quantity: 1)])
     ),
-    create("name of 256", refused: nil, CreateFoodLogRequest(foods: [validFood], name: String(repeating: "a", count: 256))),
+    create(
+        "name of 256", refused: nil, CreateFoodLogRequest(foods: [validFood], name: String(repeating: "a", count: 256))),
     create(
         "name of 257", refused: "name",
         CreateFoodLogRequest(foods: [validFood], name: String(repeating: "a", count: 257))
@@ -82,8 +85,10 @@ private let foodLogCases: [ValidationCase] = [
     update("update of the time", refused: nil, UpdateFoodLogRequest(eatenAt: LogsServer.now)),
     update("update to no food", refused: "foods", UpdateFoodLogRequest(foods: [])),
     update("update to 100 foods", refused: nil, UpdateFoodLogRequest(foods: Array(repeating: validFood, count: 100))),
-    update("update to 101 foods", refused: "foods", UpdateFoodLogRequest(foods: Array(repeating: validFood, count: 101))),
-    update("update with a bad quantity", refused: "foods[0].quantity", UpdateFoodLogRequest(foods: [food(quantity: 0)])),
+    update(
+        "update to 101 foods", refused: "foods", UpdateFoodLogRequest(foods: Array(repeating: validFood, count: 101))),
+    update(
+        "update with a bad quantity", refused: "foods[0].quantity", UpdateFoodLogRequest(foods: [food(quantity: 0)])),
     update("update with a long name", refused: "name", UpdateFoodLogRequest(name: String(repeating: "a", count: 257))),
 ]
 
@@ -121,7 +126,9 @@ private let rangeCases: [ValidationCase] = [
 private let idCases: [ValidationCase] = [
     ValidationCase(label: "get with a non-UUID", refusedField: "log_id") { _ = try await $0.foodLogs.get(id: "123") },
     ValidationCase(label: "get with an empty id", refusedField: "log_id") { _ = try await $0.foodLogs.get(id: "") },
-    ValidationCase(label: "get with a path", refusedField: "log_id") { _ = try await $0.foodLogs.get(id: "../credits") },
+    ValidationCase(label: "get with a path", refusedField: "log_id") {
+        _ = try await $0.foodLogs.get(id: "../credits")
+    },
     ValidationCase(label: "update with a non-UUID", refusedField: "log_id") {
         _ = try await $0.foodLogs.update(id: "3f2b9c1e", UpdateFoodLogRequest(name: "x"))
     },

@@ -108,7 +108,8 @@ struct FoodLogWireTests {
         let logs = try LogsServer()
         let user = logs.user()
         _ = try await user.foodLogs.summary(
-            FoodLogSummaryRequest(from: day("2026-02-01"), through: day("2026-02-28"), groupBy: .week, weekStart: .sunday)
+            FoodLogSummaryRequest(
+                from: day("2026-02-01"), through: day("2026-02-28"), groupBy: .week, weekStart: .sunday)
         )
         _ = try await user.foodLogs.summary(
             FoodLogSummaryRequest(from: day("2026-02-01"), through: day("2026-02-28"), groupBy: .week)

@@ -9,9 +9,13 @@ private let everyOperation: [(name: String, call: @Sendable (JanuaryUserClient) 
     ("foodLogs.list", { _ = try await $0.foodLogs.list(from: day("2026-03-01"), through: day("2026-03-10")) }),
     ("foodLogs.list(on:)", { _ = try await $0.foodLogs.list(on: day("2026-03-10")) }),
     ("foodLogs.list(Date)", { _ = try await $0.foodLogs.list(from: LogsServer.now, through: LogsServer.now) }),
-    ("foodLogs.summary", {
-        _ = try await $0.foodLogs.summary(FoodLogSummaryRequest(from: day("2026-03-01"), through: day("2026-03-10")))
-    }),
+    (
+        "foodLogs.summary",
+        {
+            _ = try await $0.foodLogs.summary(
+                FoodLogSummaryRequest(from: day("2026-03-01"), through: day("2026-03-10")))
+        }
+    ),
     ("foodLogs.get", { _ = try await $0.foodLogs.get(id: validLogID) }),
     ("foodLogs.update", { _ = try await $0.foodLogs.update(id: validLogID, UpdateFoodLogRequest(name: "Lunch")) }),
     ("foodLogs.delete", { try await $0.foodLogs.delete(id: validLogID) }),
