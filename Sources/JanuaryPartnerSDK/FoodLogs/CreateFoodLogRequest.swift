@@ -12,7 +12,7 @@ import JanuaryCore
 /// let log = try await user.foodLogs.create(request)
 /// ```
 ///
-/// ``FoodLogsResource/create(_:)`` refuses, before sending anything, a request with no food or more than 100, a
+/// ``JanuaryUserClient/FoodLogs/create(_:)`` refuses, before sending anything, a request with no food or more than 100, a
 /// quantity that is not a finite number greater than 0 and at most 10 000, or a name longer than 256 characters.
 public struct CreateFoodLogRequest: Hashable, Sendable, Encodable {
     /// The foods eaten: from 1 to 100.
@@ -34,6 +34,27 @@ public struct CreateFoodLogRequest: Hashable, Sendable, Encodable {
         self.foods = foods
         self.eatenAt = eatenAt
         self.name = name
+    }
+
+    /// Creates a request to log what a food analysis found.
+    ///
+    /// The foods are the scan's `loggableFoods`: each detected food with its serving and the quantity eaten,
+    /// in order (a detection January sent without a quantity or serving is left out). Check that some remain
+    /// before logging: a scan that recognised nothing gives no food, which ``JanuaryUserClient/FoodLogs/create(_:)``
+    /// refuses.
+    ///
+    /// ```swift
+    /// let scan = try await january.foodAnalysis.analyzePhoto(photo)
+    /// guard !scan.loggableFoods.isEmpty else { return showNothingRecognised() }
+    /// let log = try await user.foodLogs.create(CreateFoodLogRequest(scan: scan, eatenAt: photoTakenAt))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scan: The result of a photo or text analysis, or of a correction.
+    ///   - eatenAt: When the meal was eaten. Defaults to the moment January receives the request.
+    ///   - name: The meal's name. Defaults to the scan's meal name, when it has one (text analyses have none).
+    public init(scan: FoodScan, eatenAt: Date? = nil, name: String? = nil) {
+        self.init(foods: scan.loggableFoods, eatenAt: eatenAt, name: name ?? scan.mealName)
     }
 
     /// Encodes the request as the body of `POST /v1.2/food-logs`, leaving out what is `nil`.

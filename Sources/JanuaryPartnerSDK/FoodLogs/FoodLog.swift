@@ -2,8 +2,8 @@ import Foundation
 
 /// A meal a user logged: the foods eaten, with their portions and nutrition, and when.
 public struct FoodLog: Hashable, Sendable, Codable {
-    /// January's identifier of the log, for ``FoodLogsResource/get(id:)``, ``FoodLogsResource/update(id:_:)``
-    /// and ``FoodLogsResource/delete(id:)``.
+    /// January's identifier of the log, for ``JanuaryUserClient/FoodLogs/get(id:)``, ``JanuaryUserClient/FoodLogs/update(id:_:)``
+    /// and ``JanuaryUserClient/FoodLogs/delete(id:)``.
     ///
     /// `nil` only when January's upstream sent none; such a log can be listed but not addressed.
     public var id: FoodLogID?

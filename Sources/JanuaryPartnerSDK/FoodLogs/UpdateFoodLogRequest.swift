@@ -7,7 +7,7 @@ import JanuaryCore
 /// let renamed = try await user.foodLogs.update(id: logID, UpdateFoodLogRequest(name: "Brunch"))
 /// ```
 ///
-/// ``FoodLogsResource/update(id:_:)`` refuses, before sending anything, a request that changes nothing, foods
+/// ``JanuaryUserClient/FoodLogs/update(id:_:)`` refuses, before sending anything, a request that changes nothing, foods
 /// that are empty or more than 100 or have an invalid quantity, and a name longer than 256 characters. A name
 /// can be replaced but not removed.
 public struct UpdateFoodLogRequest: Hashable, Sendable, Encodable {

@@ -31,20 +31,6 @@ public struct JanuaryUserClient: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The user's food logs: meals with the foods eaten, their portions and nutrition.
-    public var foodLogs: FoodLogsResource {
-        FoodLogsResource(user: self)
-    }
-
-    /// The user's water logs, listed as daily totals.
-    public var waterLogs: WaterLogsResource {
-        WaterLogsResource(user: self)
-    }
-
-    /// The user's weight measurements, listed as one weight per day.
-    public var weightLogs: WeightLogsResource {
-        WeightLogsResource(user: self)
-    }
 }
 
 extension JanuaryPartnerClient {

@@ -9,7 +9,7 @@ import JanuaryCore
 /// ```
 ///
 /// One log may hold from 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.125 to 101.4 cups: up to the 24 liters a user
-/// may log in a day. ``WaterLogsResource/create(_:consumedAt:)`` refuses other amounts before sending anything.
+/// may log in a day. ``JanuaryUserClient/WaterLogs/create(_:consumedAt:)`` refuses other amounts before sending anything.
 public struct WaterAmount: Hashable, Sendable, Codable {
     /// The amount, in ``unit``.
     public var value: Double

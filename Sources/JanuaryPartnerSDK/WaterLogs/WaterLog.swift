@@ -2,7 +2,7 @@ import Foundation
 
 /// One drink of water January recorded for a user.
 public struct WaterLog: Hashable, Sendable, Codable {
-    /// January's identifier of the log, for ``WaterLogsResource/delete(id:)``.
+    /// January's identifier of the log, for ``JanuaryUserClient/WaterLogs/delete(id:)``.
     public var id: WaterLogID
 
     /// The amount, in the unit it was logged in.
