@@ -1,0 +1,209 @@
+import Foundation
+import JanuaryCore
+
+/// A calendar day, such as 2026-02-28, without a time or a time zone: the unit in which January lists logs.
+///
+/// January groups a user's logs by the days of the user's own calendar, so a day is always read in a time
+/// zone. Make one from a `Date` in the user's zone, from its parts, or from its `yyyy-MM-dd` spelling, which is
+/// also how it travels on the wire and how it is coded:
+///
+/// ```swift
+/// let today = JanuaryDate(Date(), in: user.timeZone)
+/// let leapDay = try JanuaryDate(year: 2028, month: 2, day: 29)
+/// let parsed = try JanuaryDate("2026-08-26")
+/// let lastWeek = today.advanced(by: -6)
+/// for day in lastWeek...today { print(day) }
+/// ```
+///
+/// Every value is a real day of the Gregorian calendar between the years 1 and 9999: 2026-02-30 is refused.
+public struct JanuaryDate: Hashable, Sendable {
+    /// The year, from 1 to 9999.
+    public let year: Int
+
+    /// The month, from 1 (January) to 12.
+    public let month: Int
+
+    /// The day of the month, from 1 to 28, 29, 30 or 31.
+    public let day: Int
+
+    /// The years a date may have: those that `yyyy` can spell.
+    static let years = 1...9999
+
+    /// Creates the day with the given parts.
+    ///
+    /// - Parameters:
+    ///   - year: The year, from 1 to 9999.
+    ///   - month: The month, from 1 to 12.
+    ///   - day: The day of the month.
+    /// - Throws: `JanuaryError` of category `invalidInput` when the parts do not name a day of the calendar,
+    ///   such as February 30.
+    public init(year: Int, month: Int, day: Int) throws {
+        guard Self.years.contains(year), (1...12).contains(month),
+            (1...Self.numberOfDays(inMonth: month, year: year)).contains(day)
+        else {
+            throw JanuaryError.invalidInput(
+                "A JanuaryDate needs a year from 1 to 9999, a month from 1 to 12 and a day that exists in that month; "
+                    + "year \(year), month \(month), day \(day) is not a day of the calendar."
+            )
+        }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Creates a day from its `yyyy-MM-dd` spelling, such as `2026-08-26`.
+    ///
+    /// - Parameter text: Four digits of year, two of month and two of day, separated by hyphens.
+    /// - Throws: `JanuaryError` of category `invalidInput` when the text is not spelled `yyyy-MM-dd` or does not
+    ///   name a day of the calendar.
+    public init(_ text: String) throws {
+        guard let parts = Self.parts(of: text) else {
+            // The text is not quoted: it may be anything a caller passed in.
+            throw JanuaryError.invalidInput("A JanuaryDate must be spelled yyyy-MM-dd, such as 2026-08-26.")
+        }
+        try self.init(year: parts.year, month: parts.month, day: parts.day)
+    }
+
+    /// The day on which an instant falls in a time zone.
+    ///
+    /// The same instant can be two different days: 2026-03-10 at 23:30 in Los Angeles is already 2026-03-11 in
+    /// UTC. Pass the user's zone, as ``JanuaryUserClient/timeZone`` does.
+    ///
+    /// - Parameters:
+    ///   - date: The instant.
+    ///   - timeZone: The zone whose calendar names the day.
+    /// - Precondition: The instant falls between the years 1 and 9999.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        guard let day = Self.day(of: date, in: timeZone) else {
+            preconditionFailure("JanuaryDate covers the years 1 to 9999; the instant lies outside them.")
+        }
+        self = day
+    }
+
+    /// The day on which an instant falls in a time zone, or `nil` outside the years 1 to 9999.
+    static func day(of date: Date, in timeZone: TimeZone) -> JanuaryDate? {
+        guard date.timeIntervalSinceReferenceDate.isFinite else {
+            return nil
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = calendar.dateComponents([.era, .year, .month, .day], from: date)
+        guard components.era == 1, let year = components.year, let month = components.month,
+            let day = components.day, years.contains(year)
+        else {
+            return nil
+        }
+        // The calendar's own parts are always a real day.
+        return JanuaryDate(uncheckedYear: year, month: month, day: day)
+    }
+
+    /// Today, in a time zone.
+    ///
+    /// - Parameter timeZone: The zone whose calendar names the day, usually the user's.
+    /// - Returns: The day the current instant falls on in that zone.
+    public static func today(in timeZone: TimeZone) -> JanuaryDate {
+        JanuaryDate(Date(), in: timeZone)
+    }
+
+    /// The first instant of the day in a time zone: usually its midnight, or the first moment after a
+    /// daylight-saving gap that skips midnight.
+    ///
+    /// - Parameter timeZone: The zone whose calendar gives the day its start.
+    /// - Returns: The instant the day begins.
+    public func start(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: year, month: month, day: day, hour: 12)
+        // Noon always exists, so the day's start is found from it even when midnight was skipped.
+        guard let noon = calendar.date(from: components) else {
+            preconditionFailure("A valid JanuaryDate always has a noon in the Gregorian calendar.")
+        }
+        return calendar.startOfDay(for: noon)
+    }
+
+    /// Creates a day from parts already known to be valid.
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    static func numberOfDays(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2:
+            isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11:
+            30
+        default:
+            31
+        }
+    }
+
+    static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The numbers in `yyyy-MM-dd`, or `nil` when the text is spelled otherwise. ASCII digits only: other
+    /// scripts' digits are not what January accepts.
+    private static func parts(of text: String) -> (year: Int, month: Int, day: Int)? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+            return nil
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                    return nil
+                }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            return nil
+        }
+        return (year, month, day)
+    }
+}
+
+extension JanuaryDate: CustomStringConvertible {
+    /// The day spelled `yyyy-MM-dd`, as January writes it.
+    public var description: String {
+        Self.pad(year, to: 4) + "-" + Self.pad(month, to: 2) + "-" + Self.pad(day, to: 2)
+    }
+
+    private static func pad(_ value: Int, to width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension JanuaryDate: Codable {
+    /// Decodes a day from its `yyyy-MM-dd` string.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the value is not a string naming a day of the calendar.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let parts = Self.parts(of: text),
+            let date = try? JanuaryDate(year: parts.year, month: parts.month, day: parts.day)
+        else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "Expected a calendar day spelled yyyy-MM-dd."
+            )
+        }
+        self = date
+    }
+
+    /// Encodes the day as its `yyyy-MM-dd` string.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: Whatever the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

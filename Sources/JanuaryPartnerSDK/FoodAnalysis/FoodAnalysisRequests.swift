@@ -1,0 +1,85 @@
+import Foundation
+import JanuaryCore
+
+/// The three food analysis requests, checked and built before anything is sent.
+enum FoodAnalysisRequests {
+    /// Analyses take tens of seconds; January's own SDKs wait two minutes for them.
+    static let timeout: TimeInterval = 120
+
+    static func photo(_ photo: FoodPhoto, reasoning: AnalysisReasoningEffort?) throws -> JanuaryRequest {
+        let body = try OperationEncoding.jsonBody(
+            PhotoBody(image: try photo.imageValue(), reasoning: reasoning.map(ReasoningBody.init(effort:))))
+        guard body.count <= FoodPhoto.maximumRequestBytes else {
+            throw JanuaryError.invalidInput(
+                "FoodPhoto image is too large: the request body would exceed January's 5 MB limit. Resize or "
+                    + "compress it first.",
+                code: "payload_too_large"
+            )
+        }
+        return request(path: "/v1.2/food-analysis/image", body: body)
+    }
+
+    static func description(_ text: String) throws -> JanuaryRequest {
+        try Validation.text(text, field: "analyzeDescription text", length: 1...512)
+        return request(path: "/v1.2/food-analysis/text", body: try OperationEncoding.jsonBody(TextBody(text: text)))
+    }
+
+    static func correction(_ scan: FoodScan, instruction: String) throws -> JanuaryRequest {
+        try Validation.text(instruction, field: "correct instruction", length: 1...1000)
+        try Validation.count(scan.detections.count, field: "correct scan.detections", in: 0...100)
+        for (index, detection) in scan.detections.enumerated() {
+            let field = "correct scan.detections[\(index)].food"
+            try detection.food.id.validate(field: "\(field).id")
+            if let quantity = detection.food.quantity {
+                try Validation.number(quantity, field: "\(field).quantity", above: 0, atMost: 10_000)
+            }
+            if let servingQuantity = detection.food.serving?.quantity {
+                try Validation.number(servingQuantity, field: "\(field).serving.quantity", above: 0, atMost: 10_000)
+            }
+        }
+        let body = try OperationEncoding.jsonBody(CorrectionBody(analysis: scan, instruction: instruction))
+        return request(path: "/v1.2/food-analysis/corrections", body: body)
+    }
+
+    private static func request(path: String, body: Data) -> JanuaryRequest {
+        var request = JanuaryRequest(method: .post, path: path, body: .data(body, contentType: "application/json"))
+        request.timeout = timeout
+        return request
+    }
+
+    private struct PhotoBody: Encodable {
+        var image: String
+        var reasoning: ReasoningBody?
+
+        enum CodingKeys: String, CodingKey {
+            case image
+            case reasoning
+        }
+    }
+
+    private struct ReasoningBody: Encodable {
+        var effort: AnalysisReasoningEffort
+
+        enum CodingKeys: String, CodingKey {
+            case effort
+        }
+    }
+
+    private struct TextBody: Encodable {
+        var text: String
+
+        enum CodingKeys: String, CodingKey {
+            case text
+        }
+    }
+
+    private struct CorrectionBody: Encodable {
+        var analysis: FoodScan
+        var instruction: String
+
+        enum CodingKeys: String, CodingKey {
+            case analysis
+            case instruction
+        }
+    }
+}

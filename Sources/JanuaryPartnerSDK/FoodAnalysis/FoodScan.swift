@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a food analysis recognised in a photo or a description: the foods, their portions and the totals.
+///
+/// ```swift
+/// let scan = try await january.foodAnalysis.analyzePhoto(.image(jpegData, contentType: .jpeg))
+/// for detection in scan.detections {
+///     print(detection.food.name ?? "?", detection.food.amount ?? 0, detection.food.unit ?? "")
+/// }
+/// let entries = scan.loggableFoods  // ready for a food log
+/// ```
+///
+/// All nutrients here are already those of the portions eaten: do not scale them again.
+public struct FoodScan: Sendable, Hashable, Codable {
+    /// A name for the meal in a photo, such as "Chicken salad"; `nil` for text analyses.
+    public var mealName: String?
+
+    /// The sum of the detections' nutrients. A nutrient no detection has a value for is `nil`.
+    public var totalNutrients: NutritionFacts
+
+    /// The foods recognised; empty when nothing was, which is not an error.
+    public var detections: [FoodDetection]
+
+    /// Creates a scan, for previews and tests.
+    ///
+    /// - Parameters:
+    ///   - mealName: A name for the meal.
+    ///   - totalNutrients: The sum of the detections' nutrients.
+    ///   - detections: The foods recognised.
+    public init(mealName: String? = nil, totalNutrients: NutritionFacts = NutritionFacts(), detections: [FoodDetection])
+    {
+        self.mealName = mealName
+        self.totalNutrients = totalNutrients
+        self.detections = detections
+    }
+
+    /// Every detected food as a food log entry (food id, serving id, quantity), in order.
+    ///
+    /// A detection January sent without a quantity or serving (which its contract does not allow) is left out.
+    public var loggableFoods: [FoodLogInputFood] {
+        detections.compactMap(\.food.loggableFood)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case mealName = "meal_name"
+        case totalNutrients = "total_nutrients"
+        case detections
+    }
+
+    /// Decodes a scan; missing `total_nutrients` and `detections` decode as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a detection is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.mealName = try container.decodeIfPresent(String.self, forKey: .mealName)
+        self.totalNutrients = try container.decodeNutrition(forKey: .totalNutrients)
+        self.detections = try container.decodeList([FoodDetection].self, forKey: .detections)
+    }
+
+    /// Encodes the scan with January's keys, as the correction endpoint expects it back.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNullable(mealName, forKey: .mealName)
+        try container.encode(totalNutrients, forKey: .totalNutrients)
+        try container.encode(detections, forKey: .detections)
+    }
+}

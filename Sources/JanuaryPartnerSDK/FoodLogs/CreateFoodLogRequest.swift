@@ -1,0 +1,85 @@
+import Foundation
+import JanuaryCore
+
+/// What to log as a meal: the foods eaten, and optionally when and under what name.
+///
+/// ```swift
+/// let request = CreateFoodLogRequest(
+///     foods: [FoodLogInputFood(foodID: banana.id, servingID: banana.servings[0].id, quantity: 1)],
+///     eatenAt: breakfastTime,
+///     name: "Breakfast"
+/// )
+/// let log = try await user.foodLogs.create(request)
+/// ```
+///
+/// ``JanuaryUserClient/FoodLogs/create(_:)`` refuses, before sending anything, a request with no food or more than 100, a
+/// quantity that is not a finite number greater than 0 and at most 10 000, or a name longer than 256 characters.
+public struct CreateFoodLogRequest: Hashable, Sendable, Encodable {
+    /// The foods eaten: from 1 to 100.
+    public var foods: [FoodLogInputFood]
+
+    /// When the meal was eaten, or `nil` for the moment January receives the request.
+    public var eatenAt: Date?
+
+    /// The meal's name, such as "Lunch": at most 256 characters, or `nil` for none.
+    public var name: String?
+
+    /// Creates a request to log a meal.
+    ///
+    /// - Parameters:
+    ///   - foods: The foods eaten: from 1 to 100.
+    ///   - eatenAt: When the meal was eaten. Defaults to the moment January receives the request.
+    ///   - name: The meal's name, at most 256 characters. Defaults to none.
+    public init(foods: [FoodLogInputFood], eatenAt: Date? = nil, name: String? = nil) {
+        self.foods = foods
+        self.eatenAt = eatenAt
+        self.name = name
+    }
+
+    /// Creates a request to log what a food analysis found.
+    ///
+    /// The foods are the scan's `loggableFoods`: each detected food with its serving and the quantity eaten,
+    /// in order (a detection January sent without a quantity or serving is left out). Check that some remain
+    /// before logging: a scan that recognised nothing gives no food, which ``JanuaryUserClient/FoodLogs/create(_:)``
+    /// refuses.
+    ///
+    /// ```swift
+    /// let scan = try await january.foodAnalysis.analyzePhoto(photo)
+    /// guard !scan.loggableFoods.isEmpty else { return showNothingRecognised() }
+    /// let log = try await user.foodLogs.create(CreateFoodLogRequest(scan: scan, eatenAt: photoTakenAt))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scan: The result of a photo or text analysis, or of a correction.
+    ///   - eatenAt: When the meal was eaten. Defaults to the moment January receives the request.
+    ///   - name: The meal's name. Defaults to the scan's meal name, when it has one (text analyses have none).
+    public init(scan: FoodScan, eatenAt: Date? = nil, name: String? = nil) {
+        self.init(foods: scan.loggableFoods, eatenAt: eatenAt, name: name ?? scan.mealName)
+    }
+
+    /// Encodes the request as the body of `POST /v1.2/food-logs`, leaving out what is `nil`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(foods, forKey: .foods)
+        try container.encodeTimestampIfPresent(eatenAt, forKey: .eatenAt)
+        try container.encodeIfPresent(name, forKey: .name)
+    }
+
+    /// Refuses a request January would refuse.
+    func validate() throws {
+        try FoodLogValidation.validate(foods: foods)
+        if let eatenAt {
+            try Validation.date(eatenAt, field: "eaten_at")
+        }
+        try FoodLogValidation.validate(name: name)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case foods
+        case eatenAt = "eaten_at"
+        case name
+    }
+}

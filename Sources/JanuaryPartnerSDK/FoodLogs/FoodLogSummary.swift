@@ -1,0 +1,107 @@
+/// A user's food logs over a range of days, added up per day or per week.
+///
+/// The buckets tile the whole range in order: days or weeks without logs are present with zero counts, and
+/// the first and last weeks are clipped to the range.
+public struct FoodLogSummary: Hashable, Sendable, Codable {
+    /// How the days are grouped.
+    public var groupBy: FoodLogSummaryGrouping
+
+    /// The day weeks begin on when grouped by week; `nil` when grouped by day.
+    public var weekStart: WeekStart?
+
+    /// The IANA name of the zone whose days were summarized, as January spells it.
+    public var timeZoneIdentifier: String
+
+    /// The first day summarized.
+    public var startDate: JanuaryDate
+
+    /// The last day summarized, included.
+    public var endDate: JanuaryDate
+
+    /// The days or weeks, oldest first.
+    public var buckets: [FoodLogSummaryBucket]
+
+    /// The sums over the whole range.
+    public var totals: FoodLogSummaryTotals
+
+    /// The totals divided by the number of days with at least one log.
+    public var averagePerLoggedDay: FoodLogSummaryAverage
+
+    /// Creates a summary, as your tests may need.
+    ///
+    /// - Parameters:
+    ///   - groupBy: How the days are grouped.
+    ///   - weekStart: The day weeks begin on, when grouped by week.
+    ///   - timeZoneIdentifier: The IANA name of the zone.
+    ///   - startDate: The first day summarized.
+    ///   - endDate: The last day summarized.
+    ///   - buckets: The days or weeks, oldest first.
+    ///   - totals: The sums over the whole range.
+    ///   - averagePerLoggedDay: The totals divided by the number of days with a log.
+    public init(
+        groupBy: FoodLogSummaryGrouping,
+        weekStart: WeekStart?,
+        timeZoneIdentifier: String,
+        startDate: JanuaryDate,
+        endDate: JanuaryDate,
+        buckets: [FoodLogSummaryBucket],
+        totals: FoodLogSummaryTotals,
+        averagePerLoggedDay: FoodLogSummaryAverage
+    ) {
+        self.groupBy = groupBy
+        self.weekStart = weekStart
+        self.timeZoneIdentifier = timeZoneIdentifier
+        self.startDate = startDate
+        self.endDate = endDate
+        self.buckets = buckets
+        self.totals = totals
+        self.averagePerLoggedDay = averagePerLoggedDay
+    }
+
+    /// Decodes a summary from January's JSON; missing or `null` buckets, totals and average read as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the grouping, zone or dates are missing or a field is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.groupBy = try container.decode(FoodLogSummaryGrouping.self, forKey: .groupBy)
+        self.weekStart = try container.decodeIfPresent(WeekStart.self, forKey: .weekStart)
+        self.timeZoneIdentifier = try container.decode(String.self, forKey: .timeZoneIdentifier)
+        self.startDate = try container.decode(JanuaryDate.self, forKey: .startDate)
+        self.endDate = try container.decode(JanuaryDate.self, forKey: .endDate)
+        self.buckets = try container.decodeIfPresent([FoodLogSummaryBucket].self, forKey: .buckets) ?? []
+        self.totals =
+            try container.decodeIfPresent(FoodLogSummaryTotals.self, forKey: .totals)
+            ?? FoodLogSummaryTotals(logsCount: 0, daysWithLogs: 0, nutrients: NutritionFacts())
+        self.averagePerLoggedDay =
+            try container.decodeIfPresent(FoodLogSummaryAverage.self, forKey: .averagePerLoggedDay)
+            ?? FoodLogSummaryAverage(nutrients: NutritionFacts())
+    }
+
+    /// Encodes the summary as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(groupBy, forKey: .groupBy)
+        try container.encode(weekStart, forKey: .weekStart)
+        try container.encode(timeZoneIdentifier, forKey: .timeZoneIdentifier)
+        try container.encode(startDate, forKey: .startDate)
+        try container.encode(endDate, forKey: .endDate)
+        try container.encode(buckets, forKey: .buckets)
+        try container.encode(totals, forKey: .totals)
+        try container.encode(averagePerLoggedDay, forKey: .averagePerLoggedDay)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case groupBy = "group_by"
+        case weekStart = "week_start"
+        case timeZoneIdentifier = "timezone"
+        case startDate = "start_date"
+        case endDate = "end_date"
+        case buckets
+        case totals
+        case averagePerLoggedDay = "average_per_logged_day"
+    }
+}

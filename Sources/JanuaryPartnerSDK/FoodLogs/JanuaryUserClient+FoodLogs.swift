@@ -1,0 +1,152 @@
+import Foundation
+import JanuaryCore
+
+extension JanuaryUserClient {
+    /// The user's food logs: meals with the foods eaten, their portions and nutrition.
+    ///
+    /// Needs the `food_logs:read` and `food_logs:write` scopes on a client token.
+    public var foodLogs: FoodLogs {
+        FoodLogs(user: self)
+    }
+
+    /// A user's food logs: the meals they ate, with each food's portion and nutrition.
+    ///
+    /// Reached through ``JanuaryUserClient/foodLogs``.
+    ///
+    /// ```swift
+    /// let user = january.forUser(userID, timeZone: timeZone)
+    /// let log = try await user.foodLogs.create(CreateFoodLogRequest(scan: scan, eatenAt: photoTakenAt))
+    /// let today = try await user.foodLogs.list(on: JanuaryDate.today(in: user.timeZone))
+    /// ```
+    public struct FoodLogs: Sendable {
+        let user: JanuaryUserClient
+
+        static let path = "/v1.2/food-logs"
+
+        /// The longest range a list covers, in days, both ends included.
+        static let maximumListDays = 60
+
+        /// Logs a meal.
+        ///
+        /// January answers with the log hydrated with the foods' names and nutrition. A create is not idempotent:
+        /// the client never sends it twice after a failure whose outcome is unknown (a timeout, a dropped
+        /// connection, a `5xx`); list the day's logs before you try again, or the meal may be logged twice.
+        ///
+        /// - Parameter request: The foods eaten, and optionally when and under what name.
+        /// - Returns: The log January recorded, with its identifier.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, no food or more
+        ///   than 100, an invalid quantity or a name longer than 256 characters; what any request throws.
+        @discardableResult
+        public func create(_ request: CreateFoodLogRequest) async throws -> FoodLog {
+            try user.validateUserID()
+            try request.validate()
+            return try await user.send(.post, Self.path, body: .json(request), returning: FoodLog.self)
+        }
+
+        /// Lists the user's food logs over a range of days of their calendar.
+        ///
+        /// - Parameters:
+        ///   - start: The first day, in the user's time zone.
+        ///   - end: The last day, included: at most 59 days after `start`, and not before it.
+        /// - Returns: The logs, in the order they were eaten; empty when there are none.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
+        ///   or one longer than 60 days (code `date_range_too_large`); what any request throws.
+        public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [FoodLog] {
+            try user.validateUserID()
+            try user.validateRange(from: start, through: end, maximumDays: Self.maximumListDays)
+            let queryItems = try user.dateRangeQueryItems(from: start, through: end)
+            return try await user.send(.get, Self.path, queryItems: queryItems, returning: ListFoodLogsResponse.self)
+                .items
+        }
+
+        /// Lists the user's food logs of one day of their calendar.
+        ///
+        /// - Parameter day: The day, in the user's time zone.
+        /// - Returns: The day's logs, in the order they were eaten.
+        /// - Throws: What `list(from:through:)` with days throws.
+        public func list(on day: JanuaryDate) async throws -> [FoodLog] {
+            try await list(from: day, through: day)
+        }
+
+        /// Lists the user's food logs over the days, in the user's time zone, on which two instants fall.
+        ///
+        /// The whole of both days is included, not just the time between the instants.
+        ///
+        /// - Parameters:
+        ///   - start: An instant on the first day.
+        ///   - end: An instant on the last day.
+        /// - Returns: The logs, in the order they were eaten.
+        /// - Throws: What `list(from:through:)` with days throws.
+        public func list(from start: Date, through end: Date) async throws -> [FoodLog] {
+            try user.validateUserID()
+            let days = try user.days(from: start, through: end)
+            return try await list(from: days.start, through: days.end)
+        }
+
+        /// Adds up the user's food logs over a range of days, per day or per week.
+        ///
+        /// - Parameter request: The range, at most 366 days, and the grouping.
+        /// - Returns: The summary, with one bucket per day or week of the range, logs or not.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
+        ///   or one longer than 366 days (code `date_range_too_large`); what any request throws.
+        public func summary(_ request: FoodLogSummaryRequest) async throws -> FoodLogSummary {
+            try user.validateUserID()
+            try user.validateRange(
+                from: request.start, through: request.end, maximumDays: FoodLogSummaryRequest.maximumDays)
+            try request.validate()
+            let queryItems =
+                try user.dateRangeQueryItems(from: request.start, through: request.end)
+                + request.groupingQueryItems
+            return try await user.send(
+                .get, Self.path + "/summary", queryItems: queryItems, returning: FoodLogSummary.self)
+        }
+
+        /// Fetches one food log.
+        ///
+        /// - Parameter id: The log's identifier, a UUID.
+        /// - Returns: The log.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
+        ///   that is not a UUID; `not_found` when the user has no such log; what any request throws.
+        public func get(id: FoodLogID) async throws -> FoodLog {
+            try user.validateUserID()
+            try id.validate(field: "log_id")
+            return try await user.send(
+                .get, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), returning: FoodLog.self)
+        }
+
+        /// Changes a logged meal: its foods, time or name.
+        ///
+        /// New foods replace the whole list. An update is not replayed after a failure whose outcome is unknown;
+        /// fetch the log with ``get(id:)`` to see whether it took effect.
+        ///
+        /// - Parameters:
+        ///   - id: The log's identifier, a UUID.
+        ///   - request: What to change; at least one field.
+        /// - Returns: The log as it is now.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an identifier that
+        ///   is not a UUID, or a request that changes nothing or breaks the rules of ``CreateFoodLogRequest``;
+        ///   `not_found` when the user has no such log; what any request throws.
+        @discardableResult
+        public func update(id: FoodLogID, _ request: UpdateFoodLogRequest) async throws -> FoodLog {
+            try user.validateUserID()
+            try id.validate(field: "log_id")
+            try request.validate()
+            return try await user.send(
+                .patch, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), body: .json(request),
+                returning: FoodLog.self)
+        }
+
+        /// Deletes a food log.
+        ///
+        /// Deleting is idempotent: an unknown or already deleted log succeeds too, so it is safe to repeat.
+        ///
+        /// - Parameter id: The log's identifier, a UUID.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
+        ///   that is not a UUID; what any request throws.
+        public func delete(id: FoodLogID) async throws {
+            try user.validateUserID()
+            try id.validate(field: "log_id")
+            try await user.send(.delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue))
+        }
+    }
+}

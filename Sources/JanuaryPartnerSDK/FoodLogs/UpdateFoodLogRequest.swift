@@ -1,0 +1,65 @@
+import Foundation
+import JanuaryCore
+
+/// What to change in a logged meal: any of its foods, time and name; what is `nil` stays as it is.
+///
+/// ```swift
+/// let renamed = try await user.foodLogs.update(id: logID, UpdateFoodLogRequest(name: "Brunch"))
+/// ```
+///
+/// ``JanuaryUserClient/FoodLogs/update(id:_:)`` refuses, before sending anything, a request that changes nothing, foods
+/// that are empty or more than 100 or have an invalid quantity, and a name longer than 256 characters. A name
+/// can be replaced but not removed.
+public struct UpdateFoodLogRequest: Hashable, Sendable, Encodable {
+    /// The foods that replace the whole list of the log (from 1 to 100), or `nil` to keep them.
+    public var foods: [FoodLogInputFood]?
+
+    /// When the meal was eaten, or `nil` to keep the time.
+    public var eatenAt: Date?
+
+    /// The meal's new name (at most 256 characters), or `nil` to keep it.
+    public var name: String?
+
+    /// Creates a request to change a logged meal.
+    ///
+    /// - Parameters:
+    ///   - foods: The foods that replace the whole list, from 1 to 100. Defaults to keeping them.
+    ///   - eatenAt: When the meal was eaten. Defaults to keeping the time.
+    ///   - name: The meal's new name, at most 256 characters. Defaults to keeping it.
+    public init(foods: [FoodLogInputFood]? = nil, eatenAt: Date? = nil, name: String? = nil) {
+        self.foods = foods
+        self.eatenAt = eatenAt
+        self.name = name
+    }
+
+    /// Encodes the request as the body of `PATCH /v1.2/food-logs/{log_id}`, leaving out what is `nil`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(foods, forKey: .foods)
+        try container.encodeTimestampIfPresent(eatenAt, forKey: .eatenAt)
+        try container.encodeIfPresent(name, forKey: .name)
+    }
+
+    /// Refuses a request January would refuse, or that would change nothing.
+    func validate() throws {
+        guard foods != nil || eatenAt != nil || name != nil else {
+            throw JanuaryError.invalidInput("An update must change at least one of foods, eaten_at and name.")
+        }
+        if let foods {
+            try FoodLogValidation.validate(foods: foods)
+        }
+        if let eatenAt {
+            try Validation.date(eatenAt, field: "eaten_at")
+        }
+        try FoodLogValidation.validate(name: name)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case foods
+        case eatenAt = "eaten_at"
+        case name
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension Food {
+    /// The food's default serving: the first marked ``ServingOption/isPrimary``, else the first listed.
+    public var defaultServing: ServingOption? {
+        servings.first { $0.isPrimary == true } ?? servings.first
+    }
+
+    /// A portion of this food: a serving and how many of it, with the amount, grams and nutrients it comes to.
+    ///
+    /// ```swift
+    /// let portion = try food.portion(quantity: 2)                 // two default servings
+    /// let half = try food.portion(servingID: cup.id, quantity: 0.5)
+    /// let entry = half.loggableFood                               // for a food log or a glucose prediction
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - servingID: The serving, or `nil` for the default serving (``defaultServing``).
+    ///   - quantity: How many servings; finite, greater than 0 and at most 10 000. Defaults to 1.
+    /// - Returns: The portion.
+    /// - Throws: `JanuaryError` of category `invalidInput` when the food has no servings, the serving id is not
+    ///   one of ``servings``, or the quantity is out of range.
+    public func portion(servingID: ServingID? = nil, quantity: Double = 1) throws -> FoodPortion {
+        try FoodPortion(
+            foodID: id,
+            servings: servings,
+            nutrients: nutrients,
+            glycemicIndex: glycemicIndex,
+            glycemicLoad: glycemicLoad,
+            servingID: servingID,
+            quantity: quantity
+        )
+    }
+}

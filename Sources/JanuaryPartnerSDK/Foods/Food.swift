@@ -1,0 +1,137 @@
+import Foundation
+
+/// A food from January's catalogue: a generic food, a branded product or a recipe.
+///
+/// Search, barcode lookup and ``JanuaryPartnerClient/Foods/get(id:)`` return foods. ``nutrients`` describe one
+/// default serving; a search or barcode result lists only that serving in ``servings``, while `get(id:)` lists
+/// them all. To show or log what the user actually ate, make a portion:
+///
+/// ```swift
+/// let food = try await january.foods.get(id: result.id)
+/// let cup = food.servings.first { $0.unit == "cup" }
+/// let portion = try food.portion(servingID: cup?.id, quantity: 1)
+/// print(portion.amount ?? 1, portion.unit ?? "", portion.nutrients?.calories?.value ?? 0)  // 1 cup 105 kcal
+/// ```
+public struct Food: Sendable, Hashable, Codable, Identifiable {
+    /// The food's id, for `foods.get(id:)`, alternatives, food logs and glucose predictions.
+    public var id: FoodID
+
+    /// Generic, branded or recipe; `nil` only if January did not say.
+    public var type: FoodType?
+
+    /// The food's name; `nil` only when January's catalogue has none.
+    public var name: String?
+
+    /// The brand of a branded product; `nil` for generic foods and recipes.
+    public var brandName: String?
+
+    /// Nutrients of one default serving (the serving with ``ServingOption/isPrimary`` set). Sparse: a nutrient
+    /// January has no value for is `nil`.
+    public var nutrients: NutritionFacts
+
+    /// The food's glycemic index. It does not change with the portion size.
+    public var glycemicIndex: Double?
+
+    /// The glycemic load of one default serving. It scales with the portion.
+    public var glycemicLoad: Double?
+
+    /// A picture of the food.
+    public var imageURL: URL?
+
+    /// The product's barcode (UPC, EAN or GTIN) as January stores it, which may differ in leading zeros from
+    /// what was scanned: display it, do not compare it.
+    public var barcode: String?
+
+    /// The food's servings: the default one only in search and barcode results, all of them from `get(id:)`.
+    public var servings: [ServingOption]
+
+    /// Creates a food, for previews and tests.
+    ///
+    /// - Parameters:
+    ///   - id: The food's id.
+    ///   - type: Generic, branded or recipe.
+    ///   - name: The name.
+    ///   - brandName: The brand, for a branded product.
+    ///   - nutrients: Nutrients of one default serving.
+    ///   - glycemicIndex: The glycemic index.
+    ///   - glycemicLoad: The glycemic load of one default serving.
+    ///   - imageURL: A picture of the food.
+    ///   - barcode: The product's barcode.
+    ///   - servings: The food's servings.
+    public init(
+        id: FoodID,
+        type: FoodType? = nil,
+        name: String? = nil,
+        brandName: String? = nil,
+        nutrients: NutritionFacts = NutritionFacts(),
+        glycemicIndex: Double? = nil,
+        glycemicLoad: Double? = nil,
+        imageURL: URL? = nil,
+        barcode: String? = nil,
+        servings: [ServingOption] = []
+    ) {
+        self.id = id
+        self.type = type
+        self.name = name
+        self.brandName = brandName
+        self.nutrients = nutrients
+        self.glycemicIndex = glycemicIndex
+        self.glycemicLoad = glycemicLoad
+        self.imageURL = imageURL
+        self.barcode = barcode
+        self.servings = servings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case type
+        case name
+        case brandName = "brand_name"
+        case nutrients
+        case glycemicIndex = "glycemic_index"
+        case glycemicLoad = "glycemic_load"
+        case imageURL = "image_url"
+        case barcode
+        case servings
+        // Older contracts named the barcode `upc`; read it when `barcode` is absent.
+        case upc
+    }
+
+    /// Decodes a food; only the `id` is required. Missing `nutrients` and `servings` decode as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(FoodID.self, forKey: .id)
+        self.type = try container.decodeIfPresent(FoodType.self, forKey: .type)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
+        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: .glycemicIndex)
+        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: .glycemicLoad)
+        self.imageURL = container.decodeURLIfPresent(forKey: .imageURL)
+        self.barcode =
+            try container.decodeIfPresent(String.self, forKey: .barcode)
+            ?? container.decodeIfPresent(String.self, forKey: .upc)
+        self.servings = try container.decodeList([ServingOption].self, forKey: .servings)
+    }
+
+    /// Encodes the food with January's keys, `null` for missing values.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeNullable(type, forKey: .type)
+        try container.encodeNullable(name, forKey: .name)
+        try container.encodeNullable(brandName, forKey: .brandName)
+        try container.encode(nutrients, forKey: .nutrients)
+        try container.encodeNullable(glycemicIndex, forKey: .glycemicIndex)
+        try container.encodeNullable(glycemicLoad, forKey: .glycemicLoad)
+        try container.encodeNullableURL(imageURL, forKey: .imageURL)
+        try container.encodeNullable(barcode, forKey: .barcode)
+        try container.encode(servings, forKey: .servings)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A search of January's food catalogue by name, one page at a time.
+///
+/// ```swift
+/// let page = try await january.foods.search(SearchFoodsRequest(query: "banana"))
+/// ```
+public struct SearchFoodsRequest: Sendable, Hashable {
+    /// What to look for: 1 to 256 characters, not blank.
+    public var query: String
+
+    /// Only foods of this type, or `nil` (the default) for generic, branded and recipes together.
+    public var type: FoodType?
+
+    /// How many foods per page: 1 to 50. Defaults to 10.
+    public var limit: Int
+
+    /// How many foods to skip, for the following pages: 0 or more. Defaults to 0.
+    public var offset: Int
+
+    /// Creates a search.
+    ///
+    /// - Parameters:
+    ///   - query: What to look for: 1 to 256 characters, not blank.
+    ///   - type: Only foods of this type; `nil` for all.
+    ///   - limit: How many foods per page: 1 to 50.
+    ///   - offset: How many foods to skip.
+    public init(query: String, type: FoodType? = nil, limit: Int = 10, offset: Int = 0) {
+        self.query = query
+        self.type = type
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// The search for the page after `page`, or `nil` when `page` was shorter than ``limit`` and so the last.
+    ///
+    /// - Parameter page: The page this search returned.
+    /// - Returns: The next page's search, or `nil`.
+    public func nextPage(after page: FoodSearchResults) -> SearchFoodsRequest? {
+        guard page.items.count >= limit else {
+            return nil
+        }
+        var next = self
+        next.offset += limit
+        return next
+    }
+
+    /// Checks January's rules, so that a mistake costs no request.
+    ///
+    /// - Throws: `JanuaryError` of category `invalidInput` naming the field that breaks a rule.
+    public func validate() throws {
+        try Validation.text(query, field: "SearchFoodsRequest.query", length: 1...256)
+        try Validation.integer(limit, field: "SearchFoodsRequest.limit", in: 1...50)
+        try Validation.integer(offset, field: "SearchFoodsRequest.offset", atLeast: 0)
+    }
+
+    func makeRequest() throws -> JanuaryRequest {
+        try validate()
+        var items = [URLQueryItem(name: "query", value: query)]
+        if let type {
+            items.append(URLQueryItem(name: "type", value: type.rawValue))
+        }
+        items.append(OperationEncoding.queryItem("limit", limit))
+        items.append(OperationEncoding.queryItem("offset", offset))
+        return JanuaryRequest(method: .get, path: "/v1.2/foods", queryItems: items)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One continuous glucose monitor reading, for a prediction personalised by the person's history.
+public struct CGMReading: Sendable, Hashable, Codable {
+    /// The length of the windows January allows one reading in: 15 minutes.
+    public static let windowSeconds: TimeInterval = 15 * 60
+
+    /// When the reading was taken.
+    public var timestamp: Date
+
+    /// Blood glucose in mg/dL: 10 to 600.
+    public var value: Double
+
+    /// Creates a reading.
+    ///
+    /// - Parameters:
+    ///   - timestamp: When the reading was taken.
+    ///   - value: Blood glucose in mg/dL: 10 to 600.
+    public init(timestamp: Date, value: Double) {
+        self.timestamp = timestamp
+        self.value = value
+    }
+
+    /// Keeps the first reading of each 15-minute window (windows start at :00, :15, :30 and :45 UTC), in time
+    /// order, because January accepts at most one reading per window and most CGMs read every 5 minutes.
+    ///
+    /// ```swift
+    /// let history = CGMReading.onePerWindow(fiveMinuteReadings)
+    /// ```
+    ///
+    /// - Parameter readings: Readings in any order.
+    /// - Returns: At most one reading per window, oldest first.
+    public static func onePerWindow(_ readings: [CGMReading]) -> [CGMReading] {
+        var seen = Set<Int64>()
+        return readings.sorted { $0.timestamp < $1.timestamp }.filter { seen.insert(window(of: $0.timestamp)).inserted }
+    }
+
+    /// The 15-minute window a date falls in, counted from 1970 (every UTC offset in use is a multiple of 15
+    /// minutes, so the windows are also aligned in local time).
+    static func window(of date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 / windowSeconds).rounded(.down))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case timestamp
+        case value
+    }
+
+    /// Decodes a reading with an ISO 8601 timestamp.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a value is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.timestamp = try container.decodeTimestamp(forKey: .timestamp)
+        self.value = try container.decode(Double.self, forKey: .value)
+    }
+
+    /// Encodes the reading with an ISO 8601 UTC timestamp.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeTimestamp(timestamp, forKey: .timestamp)
+        try container.encode(value, forKey: .value)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A food eaten in the past, paired with CGM history to personalise a glucose prediction.
+public struct ConsumedHistoricalFood: Sendable, Hashable, Codable {
+    /// When it was eaten.
+    public var timestamp: Date
+
+    /// The food.
+    public var foodID: FoodID
+
+    /// The serving the quantity counts.
+    public var servingID: ServingID
+
+    /// How many servings: greater than 0 and at most 10 000.
+    public var quantity: Double
+
+    /// Creates a historical food.
+    ///
+    /// - Parameters:
+    ///   - timestamp: When it was eaten.
+    ///   - foodID: The food.
+    ///   - servingID: The serving the quantity counts.
+    ///   - quantity: How many servings.
+    public init(timestamp: Date, foodID: FoodID, servingID: ServingID, quantity: Double) {
+        self.timestamp = timestamp
+        self.foodID = foodID
+        self.servingID = servingID
+        self.quantity = quantity
+    }
+
+    /// Creates a historical food from a food log entry.
+    ///
+    /// - Parameters:
+    ///   - timestamp: When it was eaten.
+    ///   - food: The food, serving and quantity.
+    public init(timestamp: Date, food: FoodLogInputFood) {
+        self.init(timestamp: timestamp, foodID: food.foodID, servingID: food.servingID, quantity: food.quantity)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case timestamp
+        case foodID = "food_id"
+        case servingID = "serving_id"
+        case quantity
+    }
+
+    /// Decodes a historical food with an ISO 8601 timestamp.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a value is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.timestamp = try container.decodeTimestamp(forKey: .timestamp)
+        self.foodID = try container.decode(FoodID.self, forKey: .foodID)
+        self.servingID = try container.decode(ServingID.self, forKey: .servingID)
+        self.quantity = try container.decode(Double.self, forKey: .quantity)
+    }
+
+    /// Encodes the historical food with an ISO 8601 UTC timestamp.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeTimestamp(timestamp, forKey: .timestamp)
+        try container.encode(foodID, forKey: .foodID)
+        try container.encode(servingID, forKey: .servingID)
+        try container.encode(quantity, forKey: .quantity)
+    }
+}

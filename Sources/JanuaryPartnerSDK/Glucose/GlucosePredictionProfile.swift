@@ -1,0 +1,109 @@
+import Foundation
+import JanuaryCore
+
+/// The person a glucose prediction is for. January uses it for the prediction and stores nothing.
+///
+/// ```swift
+/// let profile = GlucosePredictionProfile(
+///     age: 42,
+///     sex: .female,
+///     height: Height(value: 165, unit: .centimeters),
+///     weight: Weight(value: 68, unit: .kilograms),
+///     activityLevel: .lightlyActive,
+///     healthConditions: [.prediabetes]
+/// )
+/// ```
+public struct GlucosePredictionProfile: Sendable, Hashable, Codable {
+    /// Age in years: 1 to 120.
+    public var age: Int
+
+    /// The sex the prediction is modelled for.
+    public var sex: Sex
+
+    /// Height: 20–108 in or 50–275 cm.
+    public var height: Height
+
+    /// Weight: 2–1500 lb or 1–700 kg.
+    public var weight: Weight
+
+    /// How active the person is, if known.
+    public var activityLevel: ActivityLevel?
+
+    /// Conditions that change the prediction: at most 2; empty when none. Type 1 diabetes is not supported.
+    public var healthConditions: [HealthCondition]
+
+    /// Creates a profile.
+    ///
+    /// - Parameters:
+    ///   - age: Age in years: 1 to 120.
+    ///   - sex: The sex the prediction is modelled for.
+    ///   - height: Height: 20–108 in or 50–275 cm.
+    ///   - weight: Weight: 2–1500 lb or 1–700 kg.
+    ///   - activityLevel: How active the person is, if known.
+    ///   - healthConditions: At most 2 conditions; empty when none.
+    public init(
+        age: Int,
+        sex: Sex,
+        height: Height,
+        weight: Weight,
+        activityLevel: ActivityLevel? = nil,
+        healthConditions: [HealthCondition] = []
+    ) {
+        self.age = age
+        self.sex = sex
+        self.height = height
+        self.weight = weight
+        self.activityLevel = activityLevel
+        self.healthConditions = healthConditions
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case age
+        case sex
+        case height
+        case weight
+        case activityLevel = "activity_level"
+        case healthConditions = "health_conditions"
+    }
+
+    /// Decodes a profile; missing `health_conditions` decode as none.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a required value is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.age = try container.decode(Int.self, forKey: .age)
+        self.sex = try container.decode(Sex.self, forKey: .sex)
+        self.height = try container.decode(Height.self, forKey: .height)
+        self.weight = try container.decode(Weight.self, forKey: .weight)
+        self.activityLevel = try container.decodeIfPresent(ActivityLevel.self, forKey: .activityLevel)
+        self.healthConditions = try container.decodeList([HealthCondition].self, forKey: .healthConditions)
+    }
+
+    /// Encodes the profile; an unknown activity level and an empty list of conditions are left out, as January
+    /// allows.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(age, forKey: .age)
+        try container.encode(sex, forKey: .sex)
+        try container.encode(height, forKey: .height)
+        try container.encode(weight, forKey: .weight)
+        try container.encodeIfPresent(activityLevel, forKey: .activityLevel)
+        if !healthConditions.isEmpty {
+            try container.encode(healthConditions, forKey: .healthConditions)
+        }
+    }
+
+    /// Checks January's ranges, naming the field but never the value (these are health data).
+    ///
+    /// - Throws: `JanuaryError` of category `invalidInput` naming the field that breaks a rule.
+    public func validate() throws {
+        try Validation.integer(age, field: "GlucosePredictionProfile.age", in: 1...120)
+        try height.validate(field: "GlucosePredictionProfile.height")
+        try weight.validate(field: "GlucosePredictionProfile.weight", pounds: 2...1500, kilograms: 1...700)
+        try Validation.count(healthConditions.count, field: "GlucosePredictionProfile.healthConditions", in: 0...2)
+    }
+}

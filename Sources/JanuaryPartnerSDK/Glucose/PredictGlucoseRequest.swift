@@ -1,0 +1,159 @@
+import Foundation
+import JanuaryCore
+
+/// A request to predict how a meal will move someone's blood glucose over the following hours.
+///
+/// ```swift
+/// let prediction = try await january.glucose.predict(
+///     PredictGlucoseRequest(
+///         profile: profile,
+///         foods: scan.loggableFoods,
+///         startTime: Date(),
+///         timeZone: .current
+///     )
+/// )
+/// ```
+///
+/// To personalise the prediction, add the person's CGM history and the foods they ate over the same period:
+/// both together, covering at least five complete days, or neither. January stores nothing from this request.
+public struct PredictGlucoseRequest: Sendable, Hashable {
+    /// The person the prediction is for.
+    public var profile: GlucosePredictionProfile
+
+    /// The meal: 1 to 100 foods.
+    public var foods: [FoodLogInputFood]
+
+    /// When the meal starts; the prediction's points count minutes from it.
+    public var startTime: Date
+
+    /// The person's time zone, sent by its IANA identifier (such as `Europe/Paris`): the prediction depends on
+    /// the local time of day. Defaults to the device's.
+    public var timeZone: TimeZone
+
+    /// CGM history: empty (the default) or 1 to 5000 readings of 10–600 mg/dL, at most one per 15-minute window
+    /// (``CGMReading/onePerWindow(_:)`` thins denser data). Requires ``consumedFoods``.
+    public var cgmReadings: [CGMReading]
+
+    /// Foods eaten over the CGM history: empty (the default) or 1 to 5000. Requires ``cgmReadings``.
+    public var consumedFoods: [ConsumedHistoricalFood]
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - profile: The person the prediction is for.
+    ///   - foods: The meal: 1 to 100 foods.
+    ///   - startTime: When the meal starts.
+    ///   - timeZone: The person's time zone. Defaults to the device's.
+    ///   - cgmReadings: CGM history, or empty.
+    ///   - consumedFoods: Foods eaten over the CGM history, or empty.
+    public init(
+        profile: GlucosePredictionProfile,
+        foods: [FoodLogInputFood],
+        startTime: Date,
+        timeZone: TimeZone = .current,
+        cgmReadings: [CGMReading] = [],
+        consumedFoods: [ConsumedHistoricalFood] = []
+    ) {
+        self.profile = profile
+        self.foods = foods
+        self.startTime = startTime
+        self.timeZone = timeZone
+        self.cgmReadings = cgmReadings
+        self.consumedFoods = consumedFoods
+    }
+
+    /// Checks January's rules, so that a mistake costs no request. Messages name the field, never a value: these
+    /// are health data.
+    ///
+    /// - Throws: `JanuaryError` of category `invalidInput` naming the field that breaks a rule.
+    public func validate() throws {
+        try profile.validate()
+        try Validation.count(foods.count, field: "PredictGlucoseRequest.foods", in: 1...100)
+        for (index, food) in foods.enumerated() {
+            try food.validate(field: "PredictGlucoseRequest.foods[\(index)]")
+        }
+        try Validation.date(startTime, field: "PredictGlucoseRequest.startTime")
+        try Self.validateIdentifier(of: timeZone)
+        guard cgmReadings.isEmpty == consumedFoods.isEmpty else {
+            throw JanuaryError.invalidInput(
+                "PredictGlucoseRequest.cgmReadings and consumedFoods must be sent together or not at all.")
+        }
+        guard !cgmReadings.isEmpty else {
+            return
+        }
+        try Validation.count(cgmReadings.count, field: "PredictGlucoseRequest.cgmReadings", in: 1...5_000)
+        var windows = Set<Int64>()
+        for (index, reading) in cgmReadings.enumerated() {
+            let field = "PredictGlucoseRequest.cgmReadings[\(index)]"
+            try Validation.date(reading.timestamp, field: "\(field).timestamp")
+            try Validation.number(reading.value, field: "\(field).value (mg/dL)", in: 10...600)
+            guard windows.insert(CGMReading.window(of: reading.timestamp)).inserted else {
+                throw JanuaryError.invalidInput(
+                    "\(field) is a second reading in the same 15-minute window; send at most one per window "
+                        + "(CGMReading.onePerWindow(_:) keeps the first).")
+            }
+        }
+        try Validation.count(consumedFoods.count, field: "PredictGlucoseRequest.consumedFoods", in: 1...5_000)
+        for (index, food) in consumedFoods.enumerated() {
+            let field = "PredictGlucoseRequest.consumedFoods[\(index)]"
+            try Validation.date(food.timestamp, field: "\(field).timestamp")
+            try FoodLogInputFood(foodID: food.foodID, servingID: food.servingID, quantity: food.quantity)
+                .validate(field: field)
+        }
+    }
+
+    /// January needs an IANA name; Foundation also makes zones like `GMT+0130` from fixed offsets, which are not.
+    private static func validateIdentifier(of timeZone: TimeZone) throws {
+        let identifier = timeZone.identifier
+        let fixedOffset = identifier.count > 3 && (identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-"))
+        guard !identifier.isEmpty, !fixedOffset, !identifier.contains(where: \.isWhitespace) else {
+            throw JanuaryError.invalidInput(
+                "PredictGlucoseRequest.timeZone must have an IANA identifier such as America/New_York, not a fixed "
+                    + "offset.")
+        }
+    }
+
+    func makeRequest() throws -> JanuaryRequest {
+        try validate()
+        return try OperationEncoding.jsonRequest(
+            method: .post,
+            path: "/v1.2/glucose/predictions",
+            body: Body(
+                userProfile: profile,
+                timezone: timeZone.identifier,
+                foods: foods,
+                startTime: startTime,
+                cgmData: cgmReadings.isEmpty ? nil : cgmReadings,
+                consumedFoods: consumedFoods.isEmpty ? nil : consumedFoods
+            )
+        )
+    }
+
+    private struct Body: Encodable {
+        var userProfile: GlucosePredictionProfile
+        var timezone: String
+        var foods: [FoodLogInputFood]
+        var startTime: Date
+        var cgmData: [CGMReading]?
+        var consumedFoods: [ConsumedHistoricalFood]?
+
+        enum CodingKeys: String, CodingKey {
+            case userProfile = "user_profile"
+            case timezone
+            case foods
+            case startTime = "start_time"
+            case cgmData = "cgm_data"
+            case consumedFoods = "consumed_foods"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(userProfile, forKey: .userProfile)
+            try container.encode(timezone, forKey: .timezone)
+            try container.encode(foods, forKey: .foods)
+            try container.encodeTimestamp(startTime, forKey: .startTime)
+            try container.encodeIfPresent(cgmData, forKey: .cgmData)
+            try container.encodeIfPresent(consumedFoods, forKey: .consumedFoods)
+        }
+    }
+}

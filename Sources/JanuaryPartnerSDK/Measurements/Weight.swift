@@ -1,0 +1,45 @@
+import Foundation
+import JanuaryCore
+
+/// A body weight, such as 72.5 kg, as sent in a glucose prediction profile or a weight log.
+///
+/// January keeps the unit it is given and never converts: a weight logged in pounds is listed in pounds.
+///
+/// ```swift
+/// let weight = Weight(value: 160, unit: .pounds)
+/// ```
+public struct Weight: Sendable, Hashable, Codable {
+    /// The weight, in ``unit``.
+    public var value: Double
+
+    /// The unit of ``value``.
+    public var unit: WeightUnit
+
+    /// Creates a weight.
+    ///
+    /// - Parameters:
+    ///   - value: The weight.
+    ///   - unit: Its unit.
+    public init(value: Double, unit: WeightUnit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case value
+        case unit
+    }
+
+    /// Checks the weight against a range per unit, such as 2–1500 lb / 1–700 kg for a glucose profile; an
+    /// unknown unit is refused because its range is unknown.
+    func validate(field: String, pounds: ClosedRange<Double>, kilograms: ClosedRange<Double>) throws {
+        switch unit {
+        case .pounds:
+            try Validation.number(value, field: "\(field).value (lb)", in: pounds)
+        case .kilograms:
+            try Validation.number(value, field: "\(field).value (kg)", in: kilograms)
+        default:
+            throw JanuaryError.invalidInput("\(field).unit must be lb or kg.")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A request for one page of a restaurant's menu, ordered by name.
+///
+/// ```swift
+/// var request: GetRestaurantMenuItemsRequest? = GetRestaurantMenuItemsRequest(restaurantID: restaurant.id)
+/// while let page = request {
+///     let response = try await january.restaurants.menuItems(page)
+///     show(response.items)
+///     request = page.nextPage(after: response)
+/// }
+/// ```
+public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
+    /// The restaurant, from a restaurant search.
+    public var restaurantID: RestaurantID
+
+    /// How many dishes per page: 1 to 500. Defaults to 100.
+    public var limit: Int
+
+    /// How many dishes to skip: 0 or more. Defaults to 0.
+    public var offset: Int
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - restaurantID: The restaurant.
+    ///   - limit: How many dishes per page: 1 to 500.
+    ///   - offset: How many dishes to skip.
+    public init(restaurantID: RestaurantID, limit: Int = 100, offset: Int = 0) {
+        self.restaurantID = restaurantID
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// The request for the page after `page`, or `nil` when `page` was shorter than ``limit`` and so the last.
+    ///
+    /// - Parameter page: The page this request returned.
+    /// - Returns: The next page's request, or `nil`.
+    public func nextPage(after page: GetRestaurantMenuItemsResponse) -> GetRestaurantMenuItemsRequest? {
+        guard page.items.count >= limit else {
+            return nil
+        }
+        var next = self
+        next.offset += limit
+        return next
+    }
+
+    /// Checks January's rules, so that a mistake costs no request.
+    ///
+    /// - Throws: `JanuaryError` of category `invalidInput` naming the field that breaks a rule.
+    public func validate() throws {
+        try restaurantID.validate(field: "GetRestaurantMenuItemsRequest.restaurantID")
+        try Validation.integer(limit, field: "GetRestaurantMenuItemsRequest.limit", in: 1...500)
+        try Validation.integer(offset, field: "GetRestaurantMenuItemsRequest.offset", atLeast: 0)
+    }
+
+    func makeRequest() throws -> JanuaryRequest {
+        try validate()
+        return JanuaryRequest(
+            method: .get,
+            path: "/v1.2/restaurants/\(OperationEncoding.pathSegment(restaurantID.rawValue))/menu-items",
+            queryItems: [OperationEncoding.queryItem("limit", limit), OperationEncoding.queryItem("offset", offset)]
+        )
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A restaurant near a location, from ``JanuaryPartnerClient/Restaurants/search(_:)``.
+///
+/// List its menu with ``JanuaryPartnerClient/Restaurants/menuItems(_:)`` and this restaurant's ``id``.
+public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
+    /// Always ``RestaurantResultType/restaurant`` today.
+    public var type: RestaurantResultType?
+
+    /// The restaurant's id, for its menu.
+    public var id: RestaurantID
+
+    /// The restaurant's name.
+    public var name: String?
+
+    /// Whether the restaurant belongs to a chain.
+    public var isChain: Bool?
+
+    /// How far the restaurant is from the searched location, in metres; `nil` when January cannot place it.
+    public var distanceMeters: Double?
+
+    /// The city.
+    public var city: String?
+
+    /// The first line of the street address.
+    public var address1: String?
+
+    /// The second line of the street address.
+    public var address2: String?
+
+    /// Creates a restaurant, for previews and tests.
+    ///
+    /// - Parameters:
+    ///   - type: The result type.
+    ///   - id: The restaurant's id.
+    ///   - name: The name.
+    ///   - isChain: Whether it belongs to a chain.
+    ///   - distanceMeters: The distance from the searched location, in metres.
+    ///   - city: The city.
+    ///   - address1: The first address line.
+    ///   - address2: The second address line.
+    public init(
+        type: RestaurantResultType? = .restaurant,
+        id: RestaurantID,
+        name: String? = nil,
+        isChain: Bool? = nil,
+        distanceMeters: Double? = nil,
+        city: String? = nil,
+        address1: String? = nil,
+        address2: String? = nil
+    ) {
+        self.type = type
+        self.id = id
+        self.name = name
+        self.isChain = isChain
+        self.distanceMeters = distanceMeters
+        self.city = city
+        self.address1 = address1
+        self.address2 = address2
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case type
+        case id
+        case name
+        case isChain = "is_chain"
+        case distanceMeters = "distance_meters"
+        case city
+        case address1
+        case address2
+    }
+
+    /// Decodes a restaurant; only the `id` is required.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.type = try container.decodeIfPresent(RestaurantResultType.self, forKey: .type)
+        self.id = try container.decode(RestaurantID.self, forKey: .id)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.isChain = try container.decodeIfPresent(Bool.self, forKey: .isChain)
+        self.distanceMeters = try container.decodeIfPresent(Double.self, forKey: .distanceMeters)
+        self.city = try container.decodeIfPresent(String.self, forKey: .city)
+        self.address1 = try container.decodeIfPresent(String.self, forKey: .address1)
+        self.address2 = try container.decodeIfPresent(String.self, forKey: .address2)
+    }
+
+    /// Encodes the restaurant with January's keys, `null` for missing values.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNullable(type, forKey: .type)
+        try container.encode(id, forKey: .id)
+        try container.encodeNullable(name, forKey: .name)
+        try container.encodeNullable(isChain, forKey: .isChain)
+        try container.encodeNullable(distanceMeters, forKey: .distanceMeters)
+        try container.encodeNullable(city, forKey: .city)
+        try container.encodeNullable(address1, forKey: .address1)
+        try container.encodeNullable(address2, forKey: .address2)
+    }
+}

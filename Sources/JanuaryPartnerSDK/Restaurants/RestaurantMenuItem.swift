@@ -1,0 +1,107 @@
+import Foundation
+
+/// A dish on one restaurant's menu, from ``JanuaryPartnerClient/Restaurants/menuItems(_:)``.
+///
+/// Its ``id`` is a food id: use it with `foods.get(id:)`, in food logs and in glucose predictions. Its
+/// ``nutrients`` describe its one serving; make a portion for other quantities.
+public struct RestaurantMenuItem: Sendable, Hashable, Codable, Identifiable {
+    /// The dish's id, usable wherever a ``FoodID`` is.
+    public var id: FoodID
+
+    /// The dish's name.
+    public var name: String?
+
+    /// Nutrients of one serving.
+    public var nutrients: NutritionFacts
+
+    /// The dish's glycemic index. It does not change with the portion size.
+    public var glycemicIndex: Double?
+
+    /// The glycemic load of one serving.
+    public var glycemicLoad: Double?
+
+    /// The dish's serving (January lists one).
+    public var servings: [ServingOption]
+
+    /// Creates a menu item, for previews and tests.
+    ///
+    /// - Parameters:
+    ///   - id: The dish's id.
+    ///   - name: The name.
+    ///   - nutrients: Nutrients of one serving.
+    ///   - glycemicIndex: The glycemic index.
+    ///   - glycemicLoad: The glycemic load of one serving.
+    ///   - servings: The dish's serving.
+    public init(
+        id: FoodID,
+        name: String? = nil,
+        nutrients: NutritionFacts = NutritionFacts(),
+        glycemicIndex: Double? = nil,
+        glycemicLoad: Double? = nil,
+        servings: [ServingOption] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.nutrients = nutrients
+        self.glycemicIndex = glycemicIndex
+        self.glycemicLoad = glycemicLoad
+        self.servings = servings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case name
+        case nutrients
+        case glycemicIndex = "glycemic_index"
+        case glycemicLoad = "glycemic_load"
+        case servings
+    }
+
+    /// Decodes a menu item; only the `id` is required.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(FoodID.self, forKey: .id)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: .glycemicIndex)
+        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: .glycemicLoad)
+        self.servings = try container.decodeList([ServingOption].self, forKey: .servings)
+    }
+
+    /// Encodes the menu item with January's keys, `null` for missing values.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeNullable(name, forKey: .name)
+        try container.encode(nutrients, forKey: .nutrients)
+        try container.encodeNullable(glycemicIndex, forKey: .glycemicIndex)
+        try container.encodeNullable(glycemicLoad, forKey: .glycemicLoad)
+        try container.encode(servings, forKey: .servings)
+    }
+
+    /// A portion of this dish; see ``Food/portion(servingID:quantity:)``.
+    ///
+    /// - Parameters:
+    ///   - servingID: The serving, or `nil` for the default one.
+    ///   - quantity: How many servings; finite, greater than 0 and at most 10 000.
+    /// - Returns: The portion.
+    /// - Throws: `JanuaryError` of category `invalidInput` when the dish has no servings, the serving id is not
+    ///   one of ``servings``, or the quantity is out of range.
+    public func portion(servingID: ServingID? = nil, quantity: Double = 1) throws -> FoodPortion {
+        try FoodPortion(
+            foodID: id,
+            servings: servings,
+            nutrients: nutrients,
+            glycemicIndex: glycemicIndex,
+            glycemicLoad: glycemicLoad,
+            servingID: servingID,
+            quantity: quantity
+        )
+    }
+}

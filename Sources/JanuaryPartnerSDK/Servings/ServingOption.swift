@@ -1,0 +1,92 @@
+import Foundation
+
+/// One way to measure a catalogue food, such as "1 cup (148 g)", as listed on a ``Food`` or a menu item.
+///
+/// A food's ``Food/nutrients`` are for its default serving (the one with ``isPrimary`` set). To show or log
+/// another serving, pick it by ``id`` and let ``Food/portion(servingID:quantity:)`` scale the nutrients.
+///
+/// Every field but ``id`` may be `nil` when January's catalogue has no value for it.
+public struct ServingOption: Sendable, Hashable, Codable {
+    /// The serving's id, to send as `serving_id` with the food's id.
+    public var id: ServingID
+
+    /// How many ``unit``s one serving is, such as `1` for "1 cup" or `100` for "100 g".
+    public var quantity: Double?
+
+    /// The serving's unit as January writes it, such as `cup`, `oz` or `g`.
+    public var unit: String?
+
+    /// The multiplier January applies to the food's nutrient values for this serving.
+    ///
+    /// Compare it with the default serving's factor to scale the food's per-default-serving nutrients; the
+    /// portion helpers do this for you.
+    public var scalingFactor: Double?
+
+    /// The weight of one serving in grams.
+    public var weightGrams: Double?
+
+    /// Whether this is the food's default serving, the one its nutrients describe.
+    public var isPrimary: Bool?
+
+    /// Creates a serving option.
+    ///
+    /// - Parameters:
+    ///   - id: The serving's id.
+    ///   - quantity: How many units one serving is.
+    ///   - unit: The unit.
+    ///   - scalingFactor: The multiplier January applies to the food's nutrients for this serving.
+    ///   - weightGrams: The weight of one serving in grams.
+    ///   - isPrimary: Whether this is the default serving.
+    public init(
+        id: ServingID,
+        quantity: Double? = nil,
+        unit: String? = nil,
+        scalingFactor: Double? = nil,
+        weightGrams: Double? = nil,
+        isPrimary: Bool? = nil
+    ) {
+        self.id = id
+        self.quantity = quantity
+        self.unit = unit
+        self.scalingFactor = scalingFactor
+        self.weightGrams = weightGrams
+        self.isPrimary = isPrimary
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case quantity
+        case unit
+        case scalingFactor = "scaling_factor"
+        case weightGrams = "weight_grams"
+        case isPrimary = "is_primary"
+    }
+
+    /// Decodes a serving option; only the `id` is required.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(ServingID.self, forKey: .id)
+        self.quantity = try container.decodeIfPresent(Double.self, forKey: .quantity)
+        self.unit = try container.decodeIfPresent(String.self, forKey: .unit)
+        self.scalingFactor = try container.decodeIfPresent(Double.self, forKey: .scalingFactor)
+        self.weightGrams = try container.decodeIfPresent(Double.self, forKey: .weightGrams)
+        self.isPrimary = try container.decodeIfPresent(Bool.self, forKey: .isPrimary)
+    }
+
+    /// Encodes every key, with `null` for a missing value, as January does.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeNullable(quantity, forKey: .quantity)
+        try container.encodeNullable(unit, forKey: .unit)
+        try container.encodeNullable(scalingFactor, forKey: .scalingFactor)
+        try container.encodeNullable(weightGrams, forKey: .weightGrams)
+        try container.encodeNullable(isPrimary, forKey: .isPrimary)
+    }
+}

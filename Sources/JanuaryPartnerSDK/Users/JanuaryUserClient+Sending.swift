@@ -1,0 +1,113 @@
+import Foundation
+import JanuaryCore
+
+// What every per-user operation shares: the identity check that comes first, the user's zone and calendar,
+// and the one path to January through the client's `perform`.
+extension JanuaryUserClient {
+    /// Refuses an invalid user ID before anything else is checked, built or sent.
+    func validateUserID() throws {
+        try userID.validate()
+    }
+
+    /// The IANA name January needs in the `timezone` query parameter.
+    ///
+    /// A zone made with `TimeZone(secondsFromGMT:)` is named like `GMT+0100`, which is not an IANA name;
+    /// a whole-hour offset has one (`Etc/GMT-1`, whose sign the tz database inverts), other offsets do not.
+    func timeZoneIdentifier() throws -> String {
+        let identifier = timeZone.identifier
+        guard !identifier.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw JanuaryError.invalidInput(
+                "timezone must be an IANA time zone name, such as Europe/Paris; it is empty.")
+        }
+        guard identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") else {
+            return identifier
+        }
+        let seconds = timeZone.secondsFromGMT()
+        let hours = seconds / 3600
+        guard seconds % 3600 == 0, (-12...14).contains(hours) else {
+            throw JanuaryError.invalidInput(
+                "timezone must be an IANA time zone name; \(identifier) is a fixed offset that has none. "
+                    + "Use the user's zone by name, such as Asia/Kolkata."
+            )
+        }
+        if hours == 0 {
+            return "Etc/GMT"
+        }
+        return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+    }
+
+    /// The user's today, by the client's clock, in the user's zone.
+    func today() -> JanuaryDate {
+        JanuaryDate(client.configuration.clock.now(), in: timeZone)
+    }
+
+    /// The query items every list or summary call starts with.
+    func dateRangeQueryItems(from start: JanuaryDate, through end: JanuaryDate) throws -> [URLQueryItem] {
+        [
+            URLQueryItem(name: "start_date", value: start.description),
+            URLQueryItem(name: "end_date", value: end.description),
+            URLQueryItem(name: "timezone", value: try timeZoneIdentifier()),
+        ]
+    }
+
+    /// Refuses an inverted range, or one longer than `maximumDays` (both ends included).
+    func validateRange(from start: JanuaryDate, through end: JanuaryDate, maximumDays: Int?) throws {
+        guard start <= end else {
+            throw JanuaryError.invalidInput("start_date must not be after end_date.")
+        }
+        if let maximumDays, start.distance(to: end) + 1 > maximumDays {
+            throw JanuaryError.invalidInput(
+                "The range from start_date to end_date may cover at most \(maximumDays) days, both included.",
+                code: Self.dateRangeTooLarge
+            )
+        }
+    }
+
+    /// Refuses a start more than five years before the user's today, which water and weight lists cannot
+    /// reach back to.
+    func validateLookback(from start: JanuaryDate) throws {
+        let earliest = today().addingYears(-Self.maximumLookbackYears)
+        guard start >= earliest else {
+            throw JanuaryError.invalidInput(
+                "start_date may be at most \(Self.maximumLookbackYears) years before today in the user's time zone.",
+                code: Self.dateRangeTooLarge
+            )
+        }
+    }
+
+    /// The days, in the user's zone, on which two instants fall.
+    func days(from start: Date, through end: Date) throws -> (start: JanuaryDate, end: JanuaryDate) {
+        guard let first = JanuaryDate.day(of: start, in: timeZone) else {
+            throw JanuaryError.invalidInput("start must be an instant between the years 1 and 9999.")
+        }
+        guard let last = JanuaryDate.day(of: end, in: timeZone) else {
+            throw JanuaryError.invalidInput("end must be an instant between the years 1 and 9999.")
+        }
+        return (first, last)
+    }
+
+    static let maximumLookbackYears = 5
+
+    /// January's code for a range past an operation's limit, also used when the SDK refuses one itself, so that
+    /// code branching on codes sees the same either way.
+    static let dateRangeTooLarge = "date_range_too_large"
+
+    /// Sends a request on this user's behalf and decodes January's answer.
+    func send<Value: Decodable>(
+        _ method: JanuaryRequest.Method,
+        _ path: String,
+        queryItems: [URLQueryItem] = [],
+        body: JanuaryRequest.Body = .empty,
+        returning type: Value.Type
+    ) async throws -> Value {
+        try await client.perform(
+            JanuaryRequest(method: method, path: path, queryItems: queryItems, body: body, partnerUserID: userID),
+            returning: type
+        )
+    }
+
+    /// Sends a request on this user's behalf whose answer has no content.
+    func send(_ method: JanuaryRequest.Method, _ path: String) async throws {
+        try await client.perform(JanuaryRequest(method: method, path: path, partnerUserID: userID))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import JanuaryCore
+
+extension JanuaryUserClient {
+    /// The user's water logs, listed as daily totals.
+    ///
+    /// Needs the `water_logs:read` and `water_logs:write` scopes on a client token.
+    public var waterLogs: WaterLogs {
+        WaterLogs(user: self)
+    }
+
+    /// A user's water logs: each drink is logged on its own, and listed back as daily totals.
+    ///
+    /// Reached through ``JanuaryUserClient/waterLogs``.
+    ///
+    /// ```swift
+    /// let user = january.forUser(userID, timeZone: timeZone)
+    /// let log = try await user.waterLogs.create(.milliliters(250))
+    /// let week = try await user.waterLogs.list(
+    ///     from: JanuaryDate.today(in: user.timeZone).advanced(by: -6),
+    ///     through: JanuaryDate.today(in: user.timeZone),
+    ///     unit: .milliliters
+    /// )
+    /// ```
+    public struct WaterLogs: Sendable {
+        let user: JanuaryUserClient
+
+        static let path = "/v1.2/water-logs"
+
+        /// Logs water the user drank.
+        ///
+        /// A create is not idempotent: each call adds to the day's total. The client never sends it twice after a
+        /// failure whose outcome is unknown (a timeout, a dropped connection, a `5xx`); list the day's totals before
+        /// you try again.
+        ///
+        /// - Parameters:
+        ///   - amount: How much: 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.125 to 101.4 cups.
+        ///   - consumedAt: When the user drank it. Defaults to now.
+        /// - Returns: The log January recorded, with its identifier.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or amount;
+        ///   `daily_water_limit_exceeded` when the log would take the day past 24 liters; what any request throws.
+        @discardableResult
+        public func create(_ amount: WaterAmount, consumedAt: Date = Date()) async throws -> WaterLog {
+            try user.validateUserID()
+            try amount.validate(field: "amount")
+            try Validation.date(consumedAt, field: "consumed_at")
+            let body = try JanuaryRequest.Body.json(CreateWaterLogBody(amount: amount, consumedAt: consumedAt))
+            return try await user.send(.post, Self.path, body: body, returning: WaterLog.self)
+        }
+
+        /// Lists the user's daily water totals over a range of days of their calendar.
+        ///
+        /// Days without water are absent. When more than 100 days have water, January returns the most recent 100:
+        /// page further back by moving `end` back.
+        ///
+        /// - Parameters:
+        ///   - start: The first day, at most five years before today in the user's time zone.
+        ///   - end: The last day, included; not before `start`.
+        ///   - unit: The unit of the totals. Defaults to fluid ounces.
+        /// - Returns: One total per day with water, oldest first.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted
+        ///   range or a start too far back; what any request throws.
+        public func list(
+            from start: JanuaryDate,
+            through end: JanuaryDate,
+            unit: VolumeUnit = .fluidOunces
+        ) async throws -> [DailyWaterTotal] {
+            try user.validateUserID()
+            try user.validateRange(from: start, through: end, maximumDays: nil)
+            try user.validateLookback(from: start)
+            guard WaterAmount.acceptedRanges[unit] != nil else {
+                throw JanuaryError.invalidInput("unit must be fl_oz, ml or cup.")
+            }
+            var queryItems = try user.dateRangeQueryItems(from: start, through: end)
+            queryItems.append(URLQueryItem(name: "unit", value: unit.rawValue))
+            return try await user.send(.get, Self.path, queryItems: queryItems, returning: ListWaterLogsResponse.self)
+                .items
+        }
+
+        /// Lists the user's daily water totals over the days, in the user's time zone, on which two instants fall.
+        ///
+        /// - Parameters:
+        ///   - start: An instant on the first day.
+        ///   - end: An instant on the last day.
+        ///   - unit: The unit of the totals. Defaults to fluid ounces.
+        /// - Returns: One total per day with water, oldest first.
+        /// - Throws: What `list(from:through:unit:)` with days throws.
+        public func list(from start: Date, through end: Date, unit: VolumeUnit = .fluidOunces) async throws
+            -> [DailyWaterTotal]
+        {
+            try user.validateUserID()
+            let days = try user.days(from: start, through: end)
+            return try await list(from: days.start, through: days.end, unit: unit)
+        }
+
+        /// How much water the user drank on one day.
+        ///
+        /// - Parameters:
+        ///   - day: The day, in the user's time zone.
+        ///   - unit: The unit of the total. Defaults to fluid ounces.
+        /// - Returns: The day's total: zero in `unit` when the user logged no water that day.
+        /// - Throws: What `list(from:through:unit:)` with days throws.
+        public func total(on day: JanuaryDate, unit: VolumeUnit = .fluidOunces) async throws -> Volume {
+            let totals = try await list(from: day, through: day, unit: unit)
+            return totals.first(where: { $0.date == day })?.total ?? Volume(value: 0, unit: unit)
+        }
+
+        /// Deletes a water log; its amount stops counting toward its day.
+        ///
+        /// Deleting is idempotent: an unknown or already deleted log succeeds too, so it is safe to repeat.
+        ///
+        /// - Parameter id: The log's identifier, a UUID.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an
+        ///   identifier that is not a UUID; what any request throws.
+        public func delete(id: WaterLogID) async throws {
+            try user.validateUserID()
+            try id.validate(field: "log_id")
+            try await user.send(.delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import JanuaryCore
+
+/// An amount of water a user drank, in the unit they gave it in.
+///
+/// ```swift
+/// let glass = WaterAmount.milliliters(250)
+/// let bottle = WaterAmount(value: 16.9, unit: .fluidOunces)
+/// ```
+///
+/// One log may hold from 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.125 to 101.4 cups: up to the 24 liters a user
+/// may log in a day. ``JanuaryUserClient/WaterLogs/create(_:consumedAt:)`` refuses other amounts before sending anything.
+public struct WaterAmount: Hashable, Sendable, Codable {
+    /// The amount, in ``unit``.
+    public var value: Double
+
+    /// The unit of ``value``.
+    public var unit: VolumeUnit
+
+    /// Creates an amount.
+    ///
+    /// - Parameters:
+    ///   - value: The amount, in `unit`.
+    ///   - unit: The unit of `value`.
+    public init(value: Double, unit: VolumeUnit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// An amount in US fluid ounces.
+    ///
+    /// - Parameter value: The number of fluid ounces.
+    /// - Returns: The amount.
+    public static func fluidOunces(_ value: Double) -> WaterAmount {
+        WaterAmount(value: value, unit: .fluidOunces)
+    }
+
+    /// An amount in milliliters.
+    ///
+    /// - Parameter value: The number of milliliters.
+    /// - Returns: The amount.
+    public static func milliliters(_ value: Double) -> WaterAmount {
+        WaterAmount(value: value, unit: .milliliters)
+    }
+
+    /// An amount in US cups.
+    ///
+    /// - Parameter value: The number of cups.
+    /// - Returns: The amount.
+    public static func cups(_ value: Double) -> WaterAmount {
+        WaterAmount(value: value, unit: .cups)
+    }
+
+    /// The amounts one water log may hold, by unit: up to January's daily cap of 24 liters.
+    static let acceptedRanges: [VolumeUnit: ClosedRange<Double>] = [
+        .fluidOunces: 1...811.5,
+        .milliliters: 30...24_000,
+        .cups: 0.125...101.4,
+    ]
+
+    /// Refuses an amount January would refuse; a unit this SDK version does not know is refused because its
+    /// range is unknown.
+    func validate(field: String) throws {
+        guard let range = Self.acceptedRanges[unit] else {
+            throw JanuaryError.invalidInput("\(field).unit must be fl_oz, ml or cup.")
+        }
+        try Validation.number(value, field: "\(field).value (\(unit.rawValue))", in: range)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case value
+        case unit
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// One drink of water January recorded for a user.
+public struct WaterLog: Hashable, Sendable, Codable {
+    /// January's identifier of the log, for ``JanuaryUserClient/WaterLogs/delete(id:)``.
+    public var id: WaterLogID
+
+    /// The amount, in the unit it was logged in.
+    public var amount: WaterAmount
+
+    /// When the user drank it.
+    public var consumedAt: Date
+
+    /// Creates a water log, as your tests may need.
+    ///
+    /// - Parameters:
+    ///   - id: January's identifier of the log.
+    ///   - amount: The amount, in the unit it was logged in.
+    ///   - consumedAt: When the user drank it.
+    public init(id: WaterLogID, amount: WaterAmount, consumedAt: Date) {
+        self.id = id
+        self.amount = amount
+        self.consumedAt = consumedAt
+    }
+
+    /// Decodes a water log from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(WaterLogID.self, forKey: .id)
+        self.amount = try container.decode(WaterAmount.self, forKey: .amount)
+        self.consumedAt = try container.decodeTimestamp(forKey: .consumedAt)
+    }
+
+    /// Encodes the water log as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(amount, forKey: .amount)
+        try container.encodeTimestamp(consumedAt, forKey: .consumedAt)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id
+        case amount
+        case consumedAt = "consumed_at"
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import JanuaryCore
+
+extension JanuaryUserClient {
+    /// The user's weight measurements, listed as one weight per day.
+    ///
+    /// Needs the `weight_logs:read` and `weight_logs:write` scopes on a client token.
+    public var weightLogs: WeightLogs {
+        WeightLogs(user: self)
+    }
+
+    /// A user's weight measurements, listed back as one weight per day.
+    ///
+    /// Reached through ``JanuaryUserClient/weightLogs``.
+    ///
+    /// ```swift
+    /// let user = january.forUser(userID, timeZone: timeZone)
+    /// try await user.weightLogs.create(Weight(value: 72.4, unit: .kilograms))
+    /// let month = try await user.weightLogs.list(
+    ///     from: JanuaryDate.today(in: user.timeZone).advanced(by: -29),
+    ///     through: JanuaryDate.today(in: user.timeZone)
+    /// )
+    /// ```
+    public struct WeightLogs: Sendable {
+        let user: JanuaryUserClient
+
+        static let path = "/v1.2/weight-logs"
+
+        /// The weights one weight log may hold: narrower than a glucose profile's.
+        static let acceptedPounds = 10.0...1000
+        static let acceptedKilograms = 4.5...453.6
+
+        /// Logs a weight measurement.
+        ///
+        /// A create is not idempotent: each call stores another measurement (the list shows the day's last one).
+        /// The client never sends it twice after a failure whose outcome is unknown (a timeout, a dropped
+        /// connection, a `5xx`).
+        ///
+        /// - Parameters:
+        ///   - weight: The weight: 10 to 1000 lb, or 4.5 to 453.6 kg.
+        ///   - measuredAt: When the user was weighed. Defaults to now.
+        /// - Returns: The log January recorded. Weight logs have no identifier.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or weight; what
+        ///   any request throws.
+        @discardableResult
+        public func create(_ weight: Weight, measuredAt: Date = Date()) async throws -> WeightLog {
+            try user.validateUserID()
+            try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
+            try Validation.date(measuredAt, field: "measured_at")
+            let body = try JanuaryRequest.Body.json(CreateWeightLogBody(weight: weight, measuredAt: measuredAt))
+            return try await user.send(.post, Self.path, body: body, returning: WeightLog.self)
+        }
+
+        /// Lists the user's weight over a range of days of their calendar: the last measurement of each day.
+        ///
+        /// Days without a measurement are absent. When more than 100 days have one, January returns the most recent
+        /// 100: page further back by moving `end` back.
+        ///
+        /// - Parameters:
+        ///   - start: The first day, at most five years before today in the user's time zone.
+        ///   - end: The last day, included; not before `start`.
+        /// - Returns: One weight per day with a measurement, oldest first, each in the unit it was logged in.
+        /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted
+        ///   range or a start too far back; what any request throws.
+        public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [DailyWeight] {
+            try user.validateUserID()
+            try user.validateRange(from: start, through: end, maximumDays: nil)
+            try user.validateLookback(from: start)
+            let queryItems = try user.dateRangeQueryItems(from: start, through: end)
+            return try await user.send(.get, Self.path, queryItems: queryItems, returning: ListWeightLogsResponse.self)
+                .items
+        }
+
+        /// Lists the user's weight over the days, in the user's time zone, on which two instants fall.
+        ///
+        /// - Parameters:
+        ///   - start: An instant on the first day.
+        ///   - end: An instant on the last day.
+        /// - Returns: One weight per day with a measurement, oldest first.
+        /// - Throws: What `list(from:through:)` with days throws.
+        public func list(from start: Date, through end: Date) async throws -> [DailyWeight] {
+            try user.validateUserID()
+            let days = try user.days(from: start, through: end)
+            return try await list(from: days.start, through: days.end)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// One weight measurement January recorded for a user.
+///
+/// Weight logs have no identifier: they cannot be fetched, changed or deleted one by one.
+public struct WeightLog: Hashable, Sendable, Codable {
+    /// The weight, in the unit it was logged in.
+    public var weight: Weight
+
+    /// When the user was weighed.
+    public var measuredAt: Date
+
+    /// Creates a weight log, as your tests may need.
+    ///
+    /// - Parameters:
+    ///   - weight: The weight, in the unit it was logged in.
+    ///   - measuredAt: When the user was weighed.
+    public init(weight: Weight, measuredAt: Date) {
+        self.weight = weight
+        self.measuredAt = measuredAt
+    }
+
+    /// Decodes a weight log from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.weight = try container.decode(Weight.self, forKey: .weight)
+        self.measuredAt = try container.decodeTimestamp(forKey: .measuredAt)
+    }
+
+    /// Encodes the weight log as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weight, forKey: .weight)
+        try container.encodeTimestamp(measuredAt, forKey: .measuredAt)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case weight
+        case measuredAt = "measured_at"
+    }
+}
