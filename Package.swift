@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "JanuaryTransportTests", dependencies: ["JanuaryTransport", "JanuaryTestServer"]),
         .testTarget(
             name: "JanuaryPartnerSDKTests",
-            dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer", "JanuaryTestSupport"]
+            dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -171,12 +171,14 @@ struct FoodLogValidationTests {
     @Test("the user ID is checked before the request")
     func userBeforeRequest() async throws {
         let user = try offlineClient().forUser(PartnerUserID(rawValue: ""))
-        await expectRefused(naming: "PartnerUserID") {
+        await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
             _ = try await user.foodLogs.create(CreateFoodLogRequest(foods: []))
         }
-        await expectRefused(naming: "PartnerUserID") {
+        await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
             _ = try await user.foodLogs.list(from: day("2026-03-10"), through: day("2026-01-01"))
         }
-        await expectRefused(naming: "PartnerUserID") { _ = try await user.foodLogs.get(id: "nope") }
+        await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+            _ = try await user.foodLogs.get(id: "nope")
+        }
     }
 }

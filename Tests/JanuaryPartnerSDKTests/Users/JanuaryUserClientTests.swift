@@ -53,10 +53,14 @@ struct JanuaryUserClientTests {
         for raw in ["", "   ", "jane@example.com", "line\nbreak", String(repeating: "x", count: 300)] {
             // Nothing listens on the offline client's port: a request that went out would fail as `network`.
             let offline = try offlineClient().forUser(PartnerUserID(rawValue: raw))
-            await expectRefused(naming: "PartnerUserID") { try await operation.call(offline) }
+            await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+                try await operation.call(offline)
+            }
 
             let logs = try LogsServer()
-            await expectRefused(naming: "PartnerUserID") { try await operation.call(logs.user(raw)) }
+            await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+                try await operation.call(logs.user(raw))
+            }
             #expect(logs.server.receivedRequests.isEmpty, "\(operation.name) sent a request")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
 import JanuaryTestServer
 import JanuaryTestSupport
 import Testing
