@@ -4,6 +4,7 @@ import Foundation
 /// sees and changes it atomically.
 struct SimulatorBooks: Sendable {
     var credentials = CredentialBook()
+    var catalog = Catalog.builtIn
     var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
     var clientTokensEnabled = true
     var script = FailureScript()
