@@ -12,6 +12,8 @@ struct ScopeTests {
         let query: [String]
         let body: String?
         let scope: JanuaryAPISimulator.Scope
+        /// The status once the scope is there; `404` for a log that was never written.
+        var success = 200
         var testDescription: String { operation }
 
         var items: [(String, String)] {
@@ -77,16 +79,57 @@ struct ScopeTests {
         let accepted = try await harness.call(
             call.method, call.path, query: call.items, body: call.body,
             credential: .token(only))
-        #expect((200..<300).contains(accepted.status), "\(accepted.json.serialized)")
+        #expect(accepted.status == call.success, "\(accepted.json.serialized)")
         #expect(harness.simulator.requestLog.map(\.operation) == [call.operation, call.operation])
         let withKey = try await harness.call(
             call.method, call.path, query: call.items, body: call.body,
             endUser: "user-1")
-        #expect((200..<300).contains(withKey.status))
+        #expect(withKey.status == call.success)
     }
 }
 
-/// The log operations' entries of the scope table; filled in with the log operations.
+/// The log operations' entries of the scope table.
 enum LogScopeCalls {
-    static let calls: [ScopeTests.Call] = []
+    typealias Call = ScopeTests.Call
+
+    static let window = ["start_date=2026-03-01", "end_date=2026-03-10", "timezone=UTC"]
+    static let missing = "/v1.2/food-logs/00000000-0000-4000-8000-000000000000"
+
+    static let calls: [Call] = [
+        Call(
+            operation: "listFoodLogs", method: "GET", path: "/v1.2/food-logs", query: window, body: nil,
+            scope: .foodLogsRead),
+        Call(
+            operation: "createFoodLog", method: "POST", path: "/v1.2/food-logs", query: [],
+            body: #"{"foods":[{"food_id":"1001","serving_id":"5001","quantity":1}]}"#, scope: .foodLogsWrite,
+            success: 201),
+        Call(
+            operation: "getFoodLogSummary", method: "GET", path: "/v1.2/food-logs/summary", query: window, body: nil,
+            scope: .foodLogsRead),
+        Call(
+            operation: "getFoodLog", method: "GET", path: missing, query: [], body: nil, scope: .foodLogsRead,
+            success: 404),
+        Call(
+            operation: "updateFoodLog", method: "PATCH", path: missing, query: [], body: #"{"name":"x"}"#,
+            scope: .foodLogsWrite, success: 404),
+        Call(
+            operation: "deleteFoodLog", method: "DELETE", path: missing, query: [], body: nil, scope: .foodLogsWrite,
+            success: 204),
+        Call(
+            operation: "listWaterLogs", method: "GET", path: "/v1.2/water-logs", query: window + ["unit=ml"],
+            body: nil, scope: .waterLogsRead),
+        Call(
+            operation: "createWaterLog", method: "POST", path: "/v1.2/water-logs", query: [],
+            body: #"{"amount":{"value":250,"unit":"ml"}}"#, scope: .waterLogsWrite, success: 201),
+        Call(
+            operation: "deleteWaterLog", method: "DELETE",
+            path: "/v1.2/water-logs/00000000-0000-4000-8000-000000000000",
+            query: [], body: nil, scope: .waterLogsWrite, success: 204),
+        Call(
+            operation: "listWeightLogs", method: "GET", path: "/v1.2/weight-logs", query: window, body: nil,
+            scope: .weightLogsRead),
+        Call(
+            operation: "createWeightLog", method: "POST", path: "/v1.2/weight-logs", query: [],
+            body: #"{"weight":{"value":70,"unit":"kg"}}"#, scope: .weightLogsWrite, success: 201),
+    ]
 }

@@ -5,6 +5,7 @@ import Foundation
 struct SimulatorBooks: Sendable {
     var credentials = CredentialBook()
     var catalog = Catalog.builtIn
+    var logs = LogBook()
     var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
     var clientTokensEnabled = true
     var script = FailureScript()

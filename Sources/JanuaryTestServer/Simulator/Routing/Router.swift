@@ -27,6 +27,7 @@ struct Router: Sendable {
     /// Every operation the simulator serves, in matching order.
     static let partnerAPI = Router(
         operations: AuthOperations.all + CreditOperations.all + FoodOperations.all + RestaurantOperations.all
-            + FoodAnalysisOperations.all + GlucoseOperations.all
+            + FoodAnalysisOperations.all + GlucoseOperations.all + FoodLogOperations.all + WaterLogOperations.all
+            + WeightLogOperations.all
     )
 }
