@@ -10,7 +10,8 @@ extension JanuaryAPISimulator {
         /// API requests answered `401` with a token code (`token_expired`, `token_invalid`, `token_revoked`),
         /// scripted ones included.
         public var tokensRejected = 0
-        /// API requests that carried no `Authorization` header at all.
+        /// API requests that reached authentication without an `Authorization` header (a scripted failure
+        /// answered before authentication is not counted here).
         public var requestsWithoutCredential = 0
         /// Every request received, the partner-backend endpoint included.
         public var requestsReceived = 0
