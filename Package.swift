@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore"]),
         .testTarget(name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryTestSupport"]),
         .testTarget(name: "JanuaryTransportTests", dependencies: ["JanuaryTransport", "JanuaryTestServer"]),
+        .testTarget(name: "JanuaryTestServerTests", dependencies: ["JanuaryTestServer"]),
         .testTarget(
             name: "JanuaryPartnerSDKTests",
             dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport"]

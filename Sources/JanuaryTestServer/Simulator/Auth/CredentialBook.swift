@@ -1,0 +1,119 @@
+import Foundation
+
+/// The credentials the simulated January knows: registered API keys and issued client tokens.
+struct CredentialBook: Sendable {
+    /// How January judged the `Authorization` header of one request.
+    enum Verdict: Sendable {
+        case apiKey
+        case clientToken(ClientTokenRecord)
+        /// No `Authorization` header.
+        case missing
+        /// Not `Bearer <credential>`, or an `sk-` key that was never registered.
+        case unauthorized
+        /// A `ct-` token January refuses: the JSON code and the `error_description`.
+        case tokenRejected(code: String, description: String)
+    }
+
+    private(set) var tokens: [String: ClientTokenRecord] = [:]
+    private var keys: Set<String> = []
+
+    mutating func register(key: String) {
+        keys.insert(key)
+    }
+
+    mutating func mint(
+        endUserID: String,
+        scopes: [JanuaryAPISimulator.Scope],
+        lifetime: TimeInterval,
+        now: Date
+    ) -> JanuaryAPISimulator.IssuedToken {
+        var value: String
+        repeat {
+            value = "ct-" + Self.randomURLSafe(byteCount: 32)
+        } while tokens[value] != nil
+        let expiresAt = Timestamp.truncated(now.addingTimeInterval(lifetime))
+        tokens[value] = ClientTokenRecord(endUserID: endUserID, scopes: scopes, issuedAt: now, expiresAt: expiresAt)
+        return JanuaryAPISimulator.IssuedToken(
+            value: value,
+            expiresAt: expiresAt,
+            expiresIn: Int(lifetime.rounded(.down)),
+            endUserID: endUserID,
+            scopes: scopes
+        )
+    }
+
+    /// Revokes the live tokens of `endUserID` (all users when `nil`), at most `limit`; returns how many.
+    mutating func revoke(endUserID: String?, now: Date, limit: Int = .max) -> Int {
+        var count = 0
+        for (value, record) in tokens.sorted(by: { $0.value.issuedAt < $1.value.issuedAt })
+        where (endUserID == nil || record.endUserID == endUserID) && record.isLive(at: now) && count < limit {
+            tokens[value]?.isRevoked = true
+            count += 1
+        }
+        return count
+    }
+
+    /// Makes the live tokens of `endUserID` (all users when `nil`) expire now; returns how many.
+    mutating func expire(endUserID: String?, now: Date) -> Int {
+        var count = 0
+        for (value, record) in tokens
+        where (endUserID == nil || record.endUserID == endUserID) && record.isLive(at: now) {
+            tokens[value]?.expiresAt = now
+            count += 1
+        }
+        return count
+    }
+
+    /// Revokes every token issued so far, live or not, as `revokeIssuedTokens()` always did.
+    mutating func revokeAll() {
+        for value in tokens.keys {
+            tokens[value]?.isRevoked = true
+        }
+    }
+
+    static func kind(ofAuthorization header: String?) -> JanuaryAPISimulator.CredentialKind {
+        guard let header else { return .none }
+        switch bearerCredential(header) {
+        case let credential? where credential.hasPrefix("sk-"): return .apiKey
+        case let credential? where credential.hasPrefix("ct-"): return .clientToken
+        default: return .malformed
+        }
+    }
+
+    func verdict(onAuthorization header: String?, now: Date) -> Verdict {
+        guard let header else { return .missing }
+        guard let credential = Self.bearerCredential(header) else { return .unauthorized }
+        if credential.hasPrefix("sk-") {
+            return keys.contains(credential) ? .apiKey : .unauthorized
+        }
+        guard credential.hasPrefix("ct-") else { return .unauthorized }
+        guard let record = tokens[credential] else {
+            return .tokenRejected(code: "token_invalid", description: "token invalid")
+        }
+        if record.isRevoked {
+            return .tokenRejected(code: "token_revoked", description: "token revoked")
+        }
+        if now >= record.expiresAt {
+            return .tokenRejected(code: "token_expired", description: "token expired")
+        }
+        return .clientToken(record)
+    }
+
+    /// The credential of `Bearer <credential>` (scheme case-insensitive, RFC 9110 §11.1), or `nil`.
+    private static func bearerCredential(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let credential = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !credential.isEmpty, !credential.contains(" ") else { return nil }
+        return credential
+    }
+
+    private static func randomURLSafe(byteCount: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<byteCount).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

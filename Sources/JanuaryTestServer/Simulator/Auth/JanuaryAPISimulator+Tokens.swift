@@ -1,0 +1,79 @@
+import Foundation
+
+extension JanuaryAPISimulator {
+    /// Mints a client token as a partner backend would obtain one from January.
+    ///
+    /// - Parameters:
+    ///   - endUserID: The end user the token acts for; ``defaultEndUserID-swift.property`` when `nil`.
+    ///   - scopes: The scopes it grants; all ten when `nil`.
+    ///   - lifetime: Seconds until it expires; ``tokenLifetime`` when `nil`.
+    /// - Returns: The token, valid from the simulator's `now`.
+    @discardableResult
+    public func mintToken(
+        endUserID: String? = nil,
+        scopes: [Scope]? = nil,
+        lifetime: TimeInterval? = nil
+    ) -> IssuedToken {
+        let now = self.now()
+        return books.withLock { books in
+            books.statistics.tokensIssued += 1
+            return books.credentials.mint(
+                endUserID: endUserID ?? books.defaultEndUserID,
+                scopes: scopes ?? Scope.all,
+                lifetime: lifetime ?? tokenLifetime,
+                now: now
+            )
+        }
+    }
+
+    /// Accepts `key` as an API key (development key) from now on: every operation, no scope limit.
+    ///
+    /// - Parameter key: The key, exactly as the client will send it; January's keys start with `sk-`, and the
+    ///   simulator refuses any other as `401 unauthorized`.
+    public func registerDevelopmentKey(_ key: String) {
+        books.withLock { $0.credentials.register(key: key) }
+    }
+
+    /// Makes every token issued so far revoked: later requests carrying one get `401 token_revoked`.
+    public func revokeIssuedTokens() {
+        books.withLock { $0.credentials.revokeAll() }
+    }
+
+    /// Revokes the live tokens of one end user, as `POST /v1.2/auth/client-token-revocations` does (but without
+    /// its 500-token batch limit).
+    ///
+    /// - Parameter endUserID: The end user whose tokens stop working (`401 token_revoked`).
+    /// - Returns: How many live tokens were revoked.
+    @discardableResult
+    public func revokeTokens(forEndUser endUserID: String) -> Int {
+        let now = self.now()
+        return books.withLock { $0.credentials.revoke(endUserID: endUserID, now: now) }
+    }
+
+    /// Makes the live tokens of one end user expire at the simulator's `now`: later requests get
+    /// `401 token_expired`, which the SDK answers by refreshing once.
+    ///
+    /// - Parameter endUserID: The end user whose tokens expire.
+    /// - Returns: How many live tokens expired.
+    @discardableResult
+    public func expireTokens(forEndUser endUserID: String) -> Int {
+        let now = self.now()
+        return books.withLock { $0.credentials.expire(endUserID: endUserID, now: now) }
+    }
+
+    /// Makes every live token expire at the simulator's `now`.
+    ///
+    /// - Returns: How many live tokens expired.
+    @discardableResult
+    public func expireIssuedTokens() -> Int {
+        let now = self.now()
+        return books.withLock { $0.credentials.expire(endUserID: nil, now: now) }
+    }
+
+    /// Whether `POST /v1.2/auth/client-tokens` mints (`true`, the default) or answers `403 forbidden`, as
+    /// January does for an account that has not enabled client tokens.
+    public var clientTokensEnabled: Bool {
+        get { books.withLock { $0.clientTokensEnabled } }
+        set { books.withLock { $0.clientTokensEnabled = newValue } }
+    }
+}

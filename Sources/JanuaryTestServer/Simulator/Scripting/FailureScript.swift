@@ -1,0 +1,60 @@
+/// The failures a test scripted, matched in the order they were scripted.
+struct FailureScript: Sendable {
+    struct Entry: Sendable {
+        let failure: JanuaryAPISimulator.ScriptedFailure
+        var remaining: Int
+        let method: String?
+        let pathPrefix: String?
+
+        func matches(method: String, path: String) -> Bool {
+            (self.method == nil || self.method == method) && (pathPrefix.map { path.hasPrefix($0) } ?? true)
+        }
+    }
+
+    private(set) var beforeHandling: [Entry] = []
+    private(set) var afterWrites: [Entry] = []
+
+    var pendingCount: Int {
+        (beforeHandling + afterWrites).reduce(0) { $0 + $1.remaining }
+    }
+
+    mutating func add(_ entry: Entry, afterWrite: Bool) {
+        guard entry.remaining > 0 else { return }
+        if afterWrite {
+            afterWrites.append(entry)
+        } else {
+            beforeHandling.append(entry)
+        }
+    }
+
+    mutating func removeAll() {
+        beforeHandling.removeAll()
+        afterWrites.removeAll()
+    }
+
+    /// Takes one use of the oldest matching failure for a request as it arrives.
+    mutating func takeBeforeHandling(method: String, path: String) -> JanuaryAPISimulator.ScriptedFailure? {
+        Self.take(from: &beforeHandling, method: method, path: path)
+    }
+
+    /// Takes one use of the oldest matching failure for a write that was just stored.
+    mutating func takeAfterWrite(method: String, path: String) -> JanuaryAPISimulator.ScriptedFailure? {
+        Self.take(from: &afterWrites, method: method, path: path)
+    }
+
+    private static func take(
+        from entries: inout [Entry],
+        method: String,
+        path: String
+    ) -> JanuaryAPISimulator.ScriptedFailure? {
+        guard let index = entries.firstIndex(where: { $0.matches(method: method, path: path) }) else {
+            return nil
+        }
+        let failure = entries[index].failure
+        entries[index].remaining -= 1
+        if entries[index].remaining == 0 {
+            entries.remove(at: index)
+        }
+        return failure
+    }
+}

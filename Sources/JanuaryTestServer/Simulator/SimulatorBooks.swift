@@ -1,0 +1,17 @@
+import Foundation
+
+/// Everything the simulated January knows, kept behind one lock by ``SimulatorEngine`` so that each request
+/// sees and changes it atomically.
+struct SimulatorBooks: Sendable {
+    var credentials = CredentialBook()
+    var catalog = Catalog.builtIn
+    var logs = LogBook()
+    var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
+    var clientTokensEnabled = true
+    var script = FailureScript()
+    var requestLog: [JanuaryAPISimulator.RequestLogEntry] = []
+    var statistics = JanuaryAPISimulator.Statistics()
+    var requestCount = 0
+    /// Successful billable calls this simulator answered; `GET /v1.2/credits` reports them.
+    var usedCredits = 0
+}

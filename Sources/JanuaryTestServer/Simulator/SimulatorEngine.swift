@@ -1,0 +1,248 @@
+import Foundation
+
+/// Answers one request: the stand-in partner backend, scripted failures, routing, authentication,
+/// authorization, end-user resolution, then the operation's handler, all under the books' lock.
+///
+/// The order, documented in `Docs/Simulator.md`: a scripted failure is taken as the request arrives, before
+/// routing and authentication (so a test sees it even without a credential; a scripted `401` stands in for the
+/// authentication verdict); then an unknown path answers `404`, a known path with another method `405`, a
+/// body over 5 MB `413`; then the credential, the scope and the end user are checked; then the operation
+/// runs, and a write that stored something may still be answered by a scripted after-write failure.
+struct SimulatorEngine: Sendable {
+    static let maximumBodySize = 5 * 1024 * 1024
+
+    let books: LockedValue<SimulatorBooks>
+    let now: @Sendable () -> Date
+    let tokenLifetime: TimeInterval
+    let requestIDPrefix: String
+    let router = Router.partnerAPI
+
+    init(books: LockedValue<SimulatorBooks>, now: @escaping @Sendable () -> Date, tokenLifetime: TimeInterval) {
+        self.books = books
+        self.now = now
+        self.tokenLifetime = tokenLifetime
+        var generator = SystemRandomNumberGenerator()
+        requestIDPrefix = "req_" + String(UInt32.random(in: 0x1000_0000...UInt32.max, using: &generator), radix: 16)
+    }
+
+    /// The draft of a request-log entry, completed once the answer is known.
+    private struct Outcome {
+        var response: APIResponse
+        var operation: String?
+        var behavior: ScriptedResponse.Behavior = .normal
+        var scripted = false
+    }
+
+    func respond(to request: RecordedRequest) -> ScriptedResponse {
+        let now = self.now()
+        return books.withLock { books in
+            books.requestCount += 1
+            books.statistics.requestsReceived += 1
+            let requestID = "\(requestIDPrefix)_\(books.requestCount)"
+            let outcome = answer(request, now: now, books: &books)
+            let closed = outcome.behavior == .closeWithoutResponse
+            books.requestLog.append(
+                JanuaryAPISimulator.RequestLogEntry(
+                    requestID: requestID,
+                    method: request.method,
+                    path: request.path,
+                    queryItems: QueryParameters(target: request).items,
+                    credential: CredentialBook.kind(ofAuthorization: request.value(forHeader: "Authorization")),
+                    endUserHeader: request.value(forHeader: "January-End-User-ID"),
+                    operation: outcome.operation,
+                    status: closed ? nil : outcome.response.status,
+                    errorCode: outcome.response.status >= 400 ? outcome.response.body?["code"]?.stringValue : nil,
+                    wasScripted: outcome.scripted
+                )
+            )
+            return outcome.response.scripted(requestID: requestID, date: now, behavior: outcome.behavior)
+        }
+    }
+
+    private func answer(_ request: RecordedRequest, now: Date, books: inout SimulatorBooks) -> Outcome {
+        let path = request.path
+        if path == JanuaryAPISimulator.partnerBackendTokenPath {
+            return Outcome(
+                response: Self.run {
+                    try PartnerBackendEndpoint.answer(request, now: now, engine: self, books: &books)
+                },
+                operation: "partnerBackendToken"
+            )
+        }
+        let match = router.match(method: request.method, path: path)
+        var operationName: String?
+        if case .operation(let operation, _) = match {
+            operationName = operation.name
+        }
+        if let failure = books.script.takeBeforeHandling(method: request.method, path: path) {
+            return scripted(failure, operation: operationName, books: &books)
+        }
+        switch match {
+        case .notFound:
+            return Outcome(response: APIResponse(error: .notFound("no operation at \(path)")), operation: nil)
+        case .methodNotAllowed(let allowed):
+            var error = APIError(
+                status: 405,
+                code: "method_not_allowed",
+                message: "\(path) does not accept \(request.method); it accepts \(allowed.joined(separator: ", "))"
+            )
+            error.headerFields = [HeaderField(name: "Allow", value: allowed.joined(separator: ", "))]
+            return Outcome(response: APIResponse(error: error), operation: nil)
+        case .operation(let operation, let parameters):
+            let response = Self.run {
+                try perform(operation, parameters: parameters, request: request, now: now, books: &books)
+            }
+            if operation.isWrite, response.status < 300,
+                let failure = books.script.takeAfterWrite(method: request.method, path: path)
+            {
+                return scripted(failure, operation: operation.name, books: &books)
+            }
+            return Outcome(response: response, operation: operation.name)
+        }
+    }
+
+    private func scripted(
+        _ failure: JanuaryAPISimulator.ScriptedFailure,
+        operation: String?,
+        books: inout SimulatorBooks
+    ) -> Outcome {
+        books.statistics.scriptedFailuresServed += 1
+        if failure.challenge?.contains("invalid_token") == true {
+            books.statistics.tokensRejected += 1
+        }
+        if failure.closesConnection {
+            return Outcome(
+                response: APIResponse(status: 0, body: nil),
+                operation: operation,
+                behavior: .closeWithoutResponse,
+                scripted: true
+            )
+        }
+        return Outcome(response: APIResponse(error: failure.apiError), operation: operation, scripted: true)
+    }
+
+    private func perform(
+        _ operation: Operation,
+        parameters: [String: String],
+        request: RecordedRequest,
+        now: Date,
+        books: inout SimulatorBooks
+    ) throws -> APIResponse {
+        if request.body.count > Self.maximumBodySize {
+            throw APIError(status: 413, code: "payload_too_large", message: "the request body is larger than 5 MB")
+        }
+        let caller = try authenticate(request, books: &books, now: now)
+        if case .clientToken(let record) = caller {
+            if operation.access == .apiKeyOnly {
+                throw APIError(
+                    status: 403,
+                    code: "client_token_not_allowed",
+                    message: "\(operation.name) needs an API key; client tokens cannot call it"
+                )
+            }
+            if let scope = operation.scope, !record.scopes.contains(scope) {
+                throw APIError(
+                    status: 403,
+                    code: "scope_insufficient",
+                    message: "the client token lacks the \(scope.rawValue) scope that \(operation.name) needs"
+                )
+            }
+        }
+        books.statistics.requestsAccepted += 1
+        let endUserID = operation.isPerUser ? try Self.endUser(of: request, caller: caller) : nil
+        let body: JSONValue?
+        if request.body.isEmpty {
+            body = nil
+        } else if let parsed = JSONValue.parse(request.body) {
+            body = parsed
+        } else {
+            throw APIError.invalidRequest("the request body is not valid JSON")
+        }
+        let context = OperationContext(
+            request: request,
+            now: now,
+            query: QueryParameters(target: request),
+            body: body,
+            pathParameters: parameters,
+            caller: caller,
+            endUserID: endUserID,
+            tokenLifetime: tokenLifetime
+        )
+        let response = try operation.handler(context, &books)
+        if response.status < 300 && operation.access != .apiKeyOnly {
+            books.usedCredits += 1
+        }
+        return response
+    }
+
+    private func authenticate(
+        _ request: RecordedRequest,
+        books: inout SimulatorBooks,
+        now: Date
+    ) throws -> OperationContext.Caller {
+        switch books.credentials.verdict(onAuthorization: request.value(forHeader: "Authorization"), now: now) {
+        case .apiKey:
+            return .apiKey
+        case .clientToken(let record):
+            return .clientToken(record)
+        case .missing:
+            books.statistics.requestsWithoutCredential += 1
+            throw Self.unauthorized("the Authorization header is missing; send Authorization: Bearer <credential>")
+        case .unauthorized:
+            throw Self.unauthorized("the Authorization header is malformed or names an unknown API key")
+        case .tokenRejected(let code, let description):
+            books.statistics.tokensRejected += 1
+            var error = APIError(status: 401, code: code, message: "the client token was refused: \(description)")
+            error.headerFields = [
+                HeaderField(
+                    name: "WWW-Authenticate",
+                    value: #"Bearer error="invalid_token", error_description="\#(description)""#
+                )
+            ]
+            throw error
+        }
+    }
+
+    private static func unauthorized(_ message: String) -> APIError {
+        var error = APIError(status: 401, code: "unauthorized", message: message)
+        error.headerFields = [HeaderField(name: "WWW-Authenticate", value: "Bearer")]
+        return error
+    }
+
+    /// §3.2: the header is read raw, as sent; a blank value counts as absent.
+    private static func endUser(of request: RecordedRequest, caller: OperationContext.Caller) throws -> String {
+        let header = request.value(forHeader: "January-End-User-ID").flatMap {
+            $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
+        }
+        switch caller {
+        case .apiKey:
+            guard let header else {
+                throw APIError(
+                    status: 400,
+                    code: "end_user_id_required",
+                    message: "an API key call to a per-user operation needs the January-End-User-ID header"
+                )
+            }
+            return header
+        case .clientToken(let record):
+            if let header, header != record.endUserID {
+                throw APIError(
+                    status: 403,
+                    code: "end_user_id_mismatch",
+                    message: "January-End-User-ID differs from the end user the client token is bound to"
+                )
+            }
+            return record.endUserID
+        }
+    }
+
+    private static func run(_ body: () throws -> APIResponse) -> APIResponse {
+        do {
+            return try body()
+        } catch let error as APIError {
+            return APIResponse(error: error)
+        } catch {
+            return APIResponse(error: APIError(status: 500, code: "internal_error", message: "the simulator failed"))
+        }
+    }
+}

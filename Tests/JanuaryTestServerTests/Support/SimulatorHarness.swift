@@ -1,0 +1,145 @@
+import Foundation
+
+@testable import JanuaryTestServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A clock the tests move by hand; the simulator reads it instead of the wall clock.
+final class TestClock: @unchecked Sendable {
+    // Safe: `current` is only read and written while holding `lock`.
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date) {
+        current = start
+    }
+
+    func now() -> Date {
+        lock.lock()
+        defer { lock.unlock() }
+        return current
+    }
+
+    func advance(by seconds: TimeInterval) {
+        lock.lock()
+        current += seconds
+        lock.unlock()
+    }
+
+    func set(_ date: Date) {
+        lock.lock()
+        current = date
+        lock.unlock()
+    }
+}
+
+/// One answer from the simulator, as the real URLSession delivered it.
+struct Reply: Sendable {
+    let status: Int
+    /// Header fields by lower-cased name.
+    let headers: [String: String]
+    let data: Data
+
+    var json: JSONValue {
+        JSONValue.parse(data) ?? .null
+    }
+
+    var code: String? {
+        json["code"]?.stringValue
+    }
+
+    func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}
+
+/// How a test request authenticates.
+enum Credential: Sendable {
+    case none
+    case key
+    case token(String)
+    case raw(String)
+}
+
+/// A simulator with a manual clock, a registered API key and an ephemeral URLSession.
+struct SimulatorHarness: Sendable {
+    static let apiKey = "sk-test-0123456789"
+    /// 2026-03-10T15:00:00Z, a Tuesday.
+    static let start = Date(timeIntervalSince1970: 1_773_154_800)
+
+    let clock: TestClock
+    let simulator: JanuaryAPISimulator
+    let session: URLSession
+
+    init(tokenLifetime: TimeInterval = 1800, start: Date = SimulatorHarness.start) throws {
+        let clock = TestClock(start)
+        self.clock = clock
+        simulator = try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: { clock.now() })
+        simulator.registerDevelopmentKey(Self.apiKey)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForResource = 30
+        session = URLSession(configuration: configuration)
+    }
+
+    /// Sends one request through URLSession and returns the answer.
+    @discardableResult
+    func call(
+        _ method: String,
+        _ path: String,
+        query: [(String, String)] = [],
+        body: String? = nil,
+        bodyData: Data? = nil,
+        credential: Credential = .key,
+        endUser: String? = nil
+    ) async throws -> Reply {
+        var components = URLComponents(url: simulator.baseURL, resolvingAgainstBaseURL: false)!
+        components.percentEncodedPath = path
+        if !query.isEmpty {
+            components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        }
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let data = bodyData ?? body.map({ Data($0.utf8) }) {
+            request.httpBody = data
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        switch credential {
+        case .none: break
+        case .key: request.setValue("Bearer \(Self.apiKey)", forHTTPHeaderField: "Authorization")
+        case .token(let value): request.setValue("Bearer \(value)", forHTTPHeaderField: "Authorization")
+        case .raw(let value): request.setValue(value, forHTTPHeaderField: "Authorization")
+        }
+        if let endUser {
+            request.setValue(endUser, forHTTPHeaderField: "January-End-User-ID")
+        }
+        let (data, response) = try await session.data(for: request)
+        let http = response as! HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String {
+                headers[name.lowercased()] = value
+            }
+        }
+        return Reply(status: http.statusCode, headers: headers, data: data)
+    }
+
+    /// A token for `user` with every scope unless told otherwise.
+    func token(for user: String = "user-1", scopes: [JanuaryAPISimulator.Scope]? = nil) -> String {
+        simulator.mintToken(endUserID: user, scopes: scopes).value
+    }
+}
+
+extension JSONValue {
+    subscript(index: Int) -> JSONValue? {
+        guard let items = arrayValue, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    var count: Int {
+        arrayValue?.count ?? objectValue?.count ?? 0
+    }
+}
