@@ -1,0 +1,199 @@
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryTestServer
+import JanuaryTestSupport
+import Testing
+
+/// When January rejects a token, over the real URLSession against the simulator: what is refreshed, what is
+/// replayed, and what fails at once.
+@Suite("401 and 403 end to end", .timeLimit(.minutes(1)))
+struct TokenRejectionEndToEndTests {
+    struct Variant: Sendable, CustomTestStringConvertible {
+        let name: String
+        let script: @Sendable (JanuaryAPISimulator) -> Void
+        /// Provider calls in all, the first request included.
+        let providerCalls: Int
+        /// Requests the simulator answered, the first request included.
+        let serverHits: Int
+        let failsWith: String?
+        var testDescription: String { name }
+    }
+
+    static let variants: [Variant] = [
+        Variant(
+            name: "token expired (challenge and code)",
+            script: { _ = $0.expireTokens(forEndUser: ClientHarness.endUserID) },
+            providerCalls: 2, serverHits: 3, failsWith: nil),
+        Variant(
+            name: "scripted token_expired", script: { $0.failNext(with: .tokenExpired) },
+            providerCalls: 2, serverHits: 3, failsWith: nil),
+        Variant(
+            name: "token invalid: every invalid_token challenge gets one refresh",
+            script: { $0.failNext(with: .tokenInvalid) }, providerCalls: 2, serverHits: 3, failsWith: nil),
+        Variant(
+            name: "token revoked: the partner's backend decides whether to mint again",
+            script: { _ = $0.revokeTokens(forEndUser: ClientHarness.endUserID) },
+            providerCalls: 2, serverHits: 3, failsWith: nil),
+        Variant(
+            name: "unauthorized with a bare Bearer challenge", script: { $0.failNext(with: .unauthorized) },
+            providerCalls: 1, serverHits: 2, failsWith: "unauthorized"),
+        Variant(
+            name: "code token_expired without any challenge (a gateway stripped it)",
+            script: { $0.failNext(with: .error(status: 401, code: "token_expired")) },
+            providerCalls: 2, serverHits: 3, failsWith: nil),
+        Variant(
+            name: "401 with no challenge and no code",
+            script: { $0.failNext(with: .error(status: 401, code: "other")) },
+            providerCalls: 1, serverHits: 2, failsWith: "other"),
+    ]
+
+    @Test("each 401 variant gives the documented refreshes and replays", arguments: variants)
+    func variant(variant: Variant) async throws {
+        let harness = try ClientHarness()
+        _ = try await harness.client.send(.autocomplete)
+        variant.script(harness.simulator)
+        if let code = variant.failsWith {
+            let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+            #expect(error?.category == .authentication)
+            #expect(error?.code == code)
+            #expect(error?.statusCode == 401)
+            #expect(error?.requestID?.hasPrefix("req_") == true)
+        } else {
+            let response = try await harness.client.send(.autocomplete)
+            #expect(response.statusCode == 200)
+            try await harness.events.waitForEvents(of: .requestRetried)
+            #expect(harness.events.count(of: .requestRetried) == 1)
+        }
+        #expect(harness.provider.callCount == variant.providerCalls)
+        #expect(harness.apiRequestCount == variant.serverHits)
+    }
+
+    @Test("a 401 offering Basic beside Bearer invalid_token is delivered (no hang on Linux) and refreshed once")
+    func basicBesideBearer() async throws {
+        let harness = try ClientHarness()
+        _ = try await harness.client.send(.autocomplete)
+        harness.server.enqueue(
+            .json(
+                #"{"code":"token_expired","message":"token expired"}"#,
+                status: 401,
+                headerFields: [
+                    HeaderField(
+                        name: "WWW-Authenticate",
+                        value:
+                            #"Basic realm="gateway", Bearer error="invalid_token", error_description="token expired""#
+                    )
+                ]
+            )
+        )
+        let response = try await harness.client.send(.autocomplete)
+        #expect(response.statusCode == 200)
+        #expect(harness.provider.callCount == 2)
+        #expect(harness.server.receivedRequests.count == 3)
+    }
+
+    @Test("a 401 offering Basic only is delivered and not refreshed")
+    func basicOnly() async throws {
+        let harness = try ClientHarness()
+        harness.server.enqueue(
+            .json(
+                #"{"code":"unauthorized","message":"no"}"#,
+                status: 401,
+                headerFields: [HeaderField(name: "WWW-Authenticate", value: #"Basic realm="gateway""#)]
+            )
+        )
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.code == "unauthorized")
+        #expect(harness.provider.callCount == 1)
+        #expect(harness.server.receivedRequests.count == 1)
+    }
+
+    @Test("a replayed request rejected again fails after exactly one replay")
+    func secondRejectionFails() async throws {
+        let harness = try ClientHarness(provider: { _, _ in
+            CountingProvider { call in JanuaryClientToken(value: "ct-never-issued-\(call)", expiresIn: 3_600) }
+        })
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.category == .authentication)
+        #expect(error?.code == "token_invalid")
+        #expect(error?.message.contains("sent again once") == true)
+        #expect(harness.provider.callCount == 2)
+        #expect(harness.apiRequestCount == 2)
+    }
+
+    @Test(
+        "a 403 fails at once with its code and is never refreshed or retried",
+        arguments: ["scope_insufficient", "client_token_not_allowed", "forbidden", "end_user_id_mismatch"]
+    )
+    func forbidden(code: String) async throws {
+        let harness = try ClientHarness()
+        harness.simulator.failNext(with: .error(status: 403, code: code))
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.category == .authorization)
+        #expect(error?.code == code)
+        #expect(harness.provider.callCount == 1)
+        #expect(harness.apiRequestCount == 1)
+    }
+
+    @Test("a token without the operation's scope gets 403 scope_insufficient from the simulator, once")
+    func missingScope() async throws {
+        let harness = try ClientHarness(scopes: [.restaurantsRead])
+        let error = await #expect(throws: JanuaryError.self) {
+            try await harness.client.foods.search(SearchFoodsRequest(query: "banana"))
+        }
+        #expect(error?.category == .authorization)
+        #expect(error?.code == "scope_insufficient")
+        #expect(harness.apiRequestCount == 1)
+        #expect(harness.provider.callCount == 1)
+    }
+
+    @Test("an sk- value returned as a client token is refused before anything is sent, and never printed")
+    func apiKeyAsClientToken() async throws {
+        let harness = try ClientHarness(provider: { _, _ in
+            CountingProvider { _ in JanuaryClientToken(value: "sk-live-partner-secret", expiresIn: 3_600) }
+        })
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.category == .tokenProvider)
+        #expect(error?.code == "api_key_as_client_token")
+        #expect(error?.message.contains("must never reach the app") == true)
+        #expect(error.map { !String(describing: $0).contains("sk-live-partner-secret") } == true)
+        #expect(harness.simulator.requestLog.isEmpty)
+        #expect(harness.server.receivedRequests.isEmpty)
+    }
+
+    @Test(
+        "January's server-only endpoints are refused before a token is fetched, in any spelling",
+        arguments: [
+            "/v1.2/auth/client-tokens", "/v1.2/auth/client-token-revocations", "/v1.2/credits", "/v1.2/credits/",
+            "/V1.2/Credits", "/v1.2/%61uth/client-tokens", "/v1.2/%63redits",
+        ]
+    )
+    func serverOnlyPaths(path: String) async throws {
+        let harness = try ClientHarness()
+        let error = await #expect(throws: JanuaryError.self) {
+            try await harness.client.send(
+                JanuaryRequest(method: .post, path: path, body: try .json(["end_user_id": "u"])))
+        }
+        #expect(error?.category == .invalidInput)
+        #expect(error?.code == "server_only_endpoint")
+        #expect(error?.message.contains("API key") == true)
+        #expect(harness.provider.callCount == 0)
+        #expect(harness.simulator.requestLog.isEmpty)
+    }
+
+    @Test("a development key is sent as is and a rejection of it is never refreshed")
+    func developmentKey() async throws {
+        let clockless = try JanuaryAPISimulator()
+        clockless.registerDevelopmentKey("sk-dev-key")
+        let client = try JanuaryPartnerClient(
+            developmentAPIKey: "sk-dev-key",
+            configuration: .init(baseURL: clockless.baseURL)
+        )
+        _ = try await client.foods.search(SearchFoodsRequest(query: "apple"))
+        #expect(clockless.requestLog.last?.credential == .apiKey)
+        clockless.failNext(with: .tokenInvalid)
+        let error = await #expect(throws: JanuaryError.self) { try await client.send(.autocomplete) }
+        #expect(error?.category == .authentication)
+        #expect(error?.message.contains("development API key") == true)
+        #expect(clockless.requestLog.count == 2)
+    }
+}
