@@ -27,13 +27,13 @@ package struct ClientHarness: Sendable {
     package init(
         tokenLifetime: TimeInterval = 3_600,
         scopes: [JanuaryAPISimulator.Scope]? = nil,
-        provider makeProvider: ((JanuaryAPISimulator, ManualClock) -> CountingProvider)? = nil,
+        provider: ((JanuaryAPISimulator, ManualClock) -> CountingProvider)? = nil,
         configure: (inout JanuaryPartnerClient.Configuration) -> Void = { _ in }
     ) throws {
         let clock = ManualClock()
         let simulator = try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: { clock.now() })
-        let provider =
-            makeProvider?(simulator, clock)
+        let counting =
+            provider?(simulator, clock)
             ?? CountingProvider { _ in
                 let token = simulator.mintToken(endUserID: Self.endUserID, scopes: scopes)
                 return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
@@ -47,9 +47,9 @@ package struct ClientHarness: Sendable {
         configure(&configuration)
         self.simulator = simulator
         self.clock = clock
-        self.provider = provider
+        self.provider = counting
         self.client = try JanuaryPartnerClient(
-            clientTokenProvider: { try await provider() },
+            clientTokenProvider: { try await counting() },
             configuration: configuration
         )
     }
