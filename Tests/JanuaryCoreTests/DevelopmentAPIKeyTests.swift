@@ -1,7 +1,7 @@
 import JanuaryCore
 import Testing
 
-@Suite("DevelopmentAPIKey")
+@Suite("DevelopmentAPIKey", .timeLimit(.minutes(1)))
 struct DevelopmentAPIKeyTests {
     @Test(
         "rejects an empty or whitespace-only key as a missing credential",

@@ -2,7 +2,7 @@ import Foundation
 import JanuaryCore
 import Testing
 
-@Suite("PartnerUserID")
+@Suite("PartnerUserID", .timeLimit(.minutes(1)))
 struct PartnerUserIDTests {
     @Test(
         "accepts opaque identifiers",

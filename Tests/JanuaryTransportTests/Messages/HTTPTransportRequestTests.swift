@@ -2,7 +2,7 @@ import Foundation
 import JanuaryTransport
 import Testing
 
-@Suite("HTTPTransportRequest")
+@Suite("HTTPTransportRequest", .timeLimit(.minutes(1)))
 struct HTTPTransportRequestTests {
     private static let url = URL(string: "https://api.january.test/v1/items?x=1")!
 

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("TransportSafety")
+@Suite("TransportSafety", .timeLimit(.minutes(1)))
 struct TransportSafetyTests {
     @Test(
         "isLoopbackHost accepts only unambiguous loopback spellings",
@@ -92,7 +92,7 @@ struct TransportSafetyTests {
     }
 }
 
-@Suite("RedirectPolicy")
+@Suite("RedirectPolicy", .timeLimit(.minutes(1)))
 struct RedirectPolicyTests {
     private static let original = URL(string: "https://api.january.test/v1/start")!
 
