@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the example's whole token session (provider calls, refreshes, a revoked token, retries) with HOME,
+# Runs the example's whole partner session (provider calls, a revoked token, a rate limit, sign-out) with HOME,
 # TMPDIR, the XDG folders and the working directory pointed at empty folders, and fails if the SDK wrote
 # a file into any of them: tokens live in memory only, and nothing is cached, stored or logged to disk.
 set -euo pipefail
@@ -29,7 +29,8 @@ if [ -n "$written$unexpected" ]; then
     echo "$written" "$unexpected" >&2
     exit 1
 fi
-if grep -Eq 'sim_[0-9a-f]{8,}' "$sandbox/output.txt"; then
+# January's client tokens are ct-<43 URL-safe characters> and its API keys sk-<…>; the simulator issues the same.
+if grep -Eq 'ct-[A-Za-z0-9_-]{10,}|sk-[A-Za-z0-9_-]{6,}' "$sandbox/output.txt"; then
     echo "check-no-files: the example printed a token" >&2
     exit 1
 fi

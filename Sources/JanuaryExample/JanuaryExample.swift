@@ -1,34 +1,49 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryTestServer
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// `swift run january-example`: a whole token session against a local January simulator, no network needed.
+/// `swift run january-example`: a whole partner session, offline, against a local January simulator and a
+/// stand-in partner backend that mints client tokens.
 ///
-/// `swift run january-example --base-url https://… [--path /v1/…]` instead sends one request to a real
-/// endpoint with the development key in the `JANUARY_API_KEY` environment variable.
+/// `JANUARY_API_KEY=sk-… swift run january-example --base-url https://partners.dev.january.ai [--user ID]` runs
+/// the same session against a real January environment with a development key instead (no partner backend, and
+/// no scripted revocation or rate limit, which need the simulator).
 @main
 struct JanuaryExample {
+    static let usage = """
+        usage: january-example                      a partner session against a local simulator (offline)
+               january-example --base-url URL [--user ID]
+                                                    the same session against a real January environment,
+                                                    with the development key in JANUARY_API_KEY
+        """
+
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        let succeeded: Bool
         do {
-            if let baseURL = value(of: "--base-url", in: arguments) {
-                try await runAgainstRealEndpoint(
-                    baseURL: baseURL, path: value(of: "--path", in: arguments) ?? "/v1/ping")
-            } else if arguments.isEmpty {
-                let succeeded = try await LocalSession().run()
-                exit(succeeded ? 0 : 1)
+            if arguments.isEmpty {
+                succeeded = try await LocalSession().run()
+            } else if let baseURL = value(of: "--base-url", in: arguments), arguments.count == 2 || arguments.count == 4
+            {
+                guard let url = URL(string: baseURL), url.scheme != nil, url.host != nil else {
+                    print("--base-url is not an absolute URL.\n\(usage)")
+                    exit(2)
+                }
+                guard let key = ProcessInfo.processInfo.environment["JANUARY_API_KEY"], !key.isEmpty else {
+                    print("Set JANUARY_API_KEY to a development API key to run against a real January environment.")
+                    exit(2)
+                }
+                let user = value(of: "--user", in: arguments) ?? PartnerSession.exampleUserID
+                succeeded = try await RemoteSession(baseURL: url, developmentKey: key, userID: user).run()
             } else {
-                print("usage: january-example [--base-url URL [--path /v1/...]]")
+                print(usage)
                 exit(2)
             }
         } catch {
-            print("failed: \(error)")
+            // JanuaryError's description never holds a token or key, and names only the type of anything it wraps.
+            print("The session stopped: \(error)")
             exit(1)
         }
+        exit(succeeded ? 0 : 1)
     }
 
     private static func value(of option: String, in arguments: [String]) -> String? {
@@ -36,21 +51,5 @@ struct JanuaryExample {
             return nil
         }
         return arguments[index + 1]
-    }
-
-    private static func runAgainstRealEndpoint(baseURL: String, path: String) async throws {
-        guard let url = URL(string: baseURL) else {
-            print("--base-url is not a URL")
-            exit(2)
-        }
-        guard let key = ProcessInfo.processInfo.environment["JANUARY_API_KEY"] else {
-            print("Set JANUARY_API_KEY to a development API key to call a real endpoint.")
-            exit(2)
-        }
-        let january = try JanuaryPartnerClient(developmentAPIKey: key, configuration: .init(baseURL: url))
-        let response = try await january.send(JanuaryRequest(path: path))
-        print(
-            "\(path): HTTP \(response.statusCode), request ID \(response.requestID ?? "none"), \(response.body.count) bytes"
-        )
     }
 }
