@@ -49,6 +49,8 @@ struct FoodAnalysisTests {
         ("150 grams of white rice", [Portion(id: "1006", quantity: 1.5, serving: "5013")]),
         ("cauliflower rice", [Portion(id: "1040", quantity: 1, serving: "5057")]),
         ("blueberries", [Portion(id: "1018", quantity: 1, serving: "5034")]),
+        ("a dozen almonds", [Portion(id: "1016", quantity: 12, serving: "5030")]),
+        ("a couple of apples", [Portion(id: "1002", quantity: 2, serving: "5004")]),
         ("nothing I know", []),
     ]
 

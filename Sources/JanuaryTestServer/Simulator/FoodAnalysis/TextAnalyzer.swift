@@ -77,6 +77,8 @@ enum TextAnalyzer {
 
     private static func detection(of food: SimulatedFood, portion: [String], confidence: String?) -> Detection? {
         var count: Double?
+        // "a dozen", "a couple": an article counts one only until a number word follows it.
+        var countIsArticle = false
         var multiplier = 1.0
         var serving = food.defaultServing
         var unitMatched = false
@@ -85,8 +87,9 @@ enum TextAnalyzer {
                 multiplier *= 0.5
             } else if word == "quarter" {
                 multiplier *= 0.25
-            } else if count == nil, let number = number(word) {
+            } else if count == nil || countIsArticle, let number = number(word) {
                 count = number
+                countIsArticle = word == "a" || word == "an"
             } else if !unitMatched, let match = servingWithUnit(word, of: food) {
                 serving = match
                 unitMatched = true
