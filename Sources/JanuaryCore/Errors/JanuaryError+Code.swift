@@ -4,10 +4,10 @@ extension JanuaryError {
     package enum Code {
         // January's codes that change what the SDK does.
         package static let invalidRequest = "invalid_request"
-        package static let unauthorized = "unauthorized"
+        package static let dateRangeTooLarge = "date_range_too_large"
+        package static let payloadTooLarge = "payload_too_large"
         package static let tokenExpired = "token_expired"
         package static let endUserIDMismatch = "end_user_id_mismatch"
-        package static let rateLimited = "rate_limited"
         package static let creditLimitExceeded = "credit_limit_exceeded"
         package static let requestLimitExceeded = "request_limit_exceeded"
         package static let notImplemented = "not_implemented"
@@ -21,13 +21,10 @@ extension JanuaryError {
         package static let clientTokenProviderFailed = "client_token_provider_failed"
         package static let tokenProviderReentered = "token_provider_reentered"
         package static let tokenRejectedRepeatedly = "token_rejected_repeatedly"
-        package static let developmentKeyRejected = "development_key_rejected"
         package static let developmentKeyInReleaseBuild = "development_key_in_release_build"
         package static let invalidDevelopmentKey = "invalid_development_key"
         package static let signedOut = "signed_out"
-        package static let clientShutDown = "client_shut_down"
         package static let requestTimeout = "request_timeout"
-        package static let ambiguousWrite = "write_outcome_unknown"
         package static let responseTooLarge = "response_too_large"
         package static let decodingFailed = "decoding_failed"
     }

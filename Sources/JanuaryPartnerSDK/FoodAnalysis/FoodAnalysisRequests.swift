@@ -13,7 +13,7 @@ enum FoodAnalysisRequests {
             throw JanuaryError.invalidInput(
                 "FoodPhoto image is too large: the request body would exceed January's 5 MB limit. Resize or "
                     + "compress it first.",
-                code: "payload_too_large"
+                code: JanuaryError.Code.payloadTooLarge
             )
         }
         return request(path: "/v1.2/food-analysis/image", body: body)

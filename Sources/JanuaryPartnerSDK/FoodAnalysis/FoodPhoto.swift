@@ -80,7 +80,7 @@ public struct FoodPhoto: Sendable, Hashable {
                 throw JanuaryError.invalidInput(
                     "FoodPhoto image is too large: January accepts a request body of at most 5 MB, about 3.7 MB of "
                         + "image before base64. Resize or compress it first.",
-                    code: "payload_too_large"
+                    code: JanuaryError.Code.payloadTooLarge
                 )
             }
         }

@@ -58,7 +58,7 @@ extension JanuaryUserClient {
         if let maximumDays, start.distance(to: end) + 1 > maximumDays {
             throw JanuaryError.invalidInput(
                 "The range from start_date to end_date may cover at most \(maximumDays) days, both included.",
-                code: Self.dateRangeTooLarge
+                code: JanuaryError.Code.dateRangeTooLarge
             )
         }
     }
@@ -70,7 +70,7 @@ extension JanuaryUserClient {
         guard start >= earliest else {
             throw JanuaryError.invalidInput(
                 "start_date may be at most \(Self.maximumLookbackYears) years before today in the user's time zone.",
-                code: Self.dateRangeTooLarge
+                code: JanuaryError.Code.dateRangeTooLarge
             )
         }
     }
@@ -87,10 +87,6 @@ extension JanuaryUserClient {
     }
 
     static let maximumLookbackYears = 5
-
-    /// January's code for a range past an operation's limit, also used when the SDK refuses one itself, so that
-    /// code branching on codes sees the same either way.
-    static let dateRangeTooLarge = "date_range_too_large"
 
     /// Sends a request on this user's behalf and decodes January's answer.
     func send<Value: Decodable>(
