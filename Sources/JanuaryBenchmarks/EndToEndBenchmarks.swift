@@ -85,6 +85,7 @@ final class LoopbackBench: Sendable {
     ///   - handler: The server's answers.
     ///   - sdkCall: One call through the client, such as `client.send(request)` or `client.foods.search(…)`.
     ///   - plainDecode: What the baseline does with the body it receives (decodes it, for a typed operation).
+    /// - Throws: When the server cannot start or the client's first call fails.
     init(
         handler: @escaping LoopbackHTTPServer.Handler,
         sdkCall: @escaping @Sendable (JanuaryPartnerClient) async throws -> Void,
