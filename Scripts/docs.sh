@@ -29,7 +29,8 @@ for module in "${modules[@]}"; do
         cp -R "Sources/$module/$module.docc/." "$work/$module/$module.docc/"
     fi
     if [ "$module" = JanuaryPartnerSDK ]; then
-        cp Docs/GettingStarted.md Docs/Authentication.md Docs/Errors.md Docs/Testing.md "$work/$module/$module.docc/"
+        # Every partner guide becomes an article of the SDK's documentation.
+        cp Docs/*.md "$work/$module/$module.docc/"
     fi
     # Lower layers are dependencies, so that a link such as ``JanuaryError`` in JanuaryAuth resolves.
     dependencies=()

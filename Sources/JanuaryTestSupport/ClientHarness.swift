@@ -23,15 +23,20 @@ package struct ClientHarness: Sendable {
     ///   - provider: A provider of your own, given the simulator and the clock; by default one that mints a token
     ///     for ``endUserID`` with `scopes` and returns it with its `expires_in`.
     ///   - configure: Changes to the configuration.
+    ///   - simulatorSkew: Seconds January's clock is ahead of the device's (negative: behind).
     /// - Throws: What the simulator or the client's initializer throws.
     package init(
         tokenLifetime: TimeInterval = 3_600,
         scopes: [JanuaryAPISimulator.Scope]? = nil,
         provider: ((JanuaryAPISimulator, ManualClock) -> CountingProvider)? = nil,
-        configure: (inout JanuaryPartnerClient.Configuration) -> Void = { _ in }
+        configure: (inout JanuaryPartnerClient.Configuration) -> Void = { _ in },
+        simulatorSkew: TimeInterval = 0
     ) throws {
         let clock = ManualClock()
-        let simulator = try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: { clock.now() })
+        let simulator = try JanuaryAPISimulator(
+            tokenLifetime: tokenLifetime,
+            now: { clock.now().addingTimeInterval(simulatorSkew) }
+        )
         let counting =
             provider?(simulator, clock)
             ?? CountingProvider { _ in

@@ -42,9 +42,16 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     /// The largest response body, in bytes, this transport accepts.
     public let maximumResponseBodySize: Int
 
+    private struct State {
+        var isShutDown = false
+        /// Sessions made for one write each (see ``freshConnectionMethods``), to cancel them on shutdown.
+        var writeSessions: [ObjectIdentifier: URLSession] = [:]
+    }
+
     private let session: URLSession
     private let delegate: SessionDelegate
-    private let isShutDown = Locked(false)
+    private let configuration: URLSessionConfiguration
+    private let state = Locked(State())
 
     /// Creates a transport with its own URLSession.
     ///
@@ -64,11 +71,16 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.configuration = configuration
         delegate = SessionDelegate()
+        session = Self.makeSession(configuration, delegate: delegate)
+    }
+
+    private static func makeSession(_ configuration: URLSessionConfiguration, delegate: SessionDelegate) -> URLSession {
         let queue = OperationQueue()
         queue.name = "JanuaryTransport.URLSessionHTTPTransport"
         queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        return URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
@@ -78,13 +90,33 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     /// Invalidates the session: requests in flight fail with ``/JanuaryCore/JanuaryError/Category/network`` and later
     /// sends fail the same way. Calling it again does nothing.
     public func shutdown() {
-        let first = isShutDown.withLock { isShutDown in
-            defer { isShutDown = true }
-            return !isShutDown
+        let sessions = state.withLock { state -> [URLSession] in
+            guard !state.isShutDown else {
+                return []
+            }
+            state.isShutDown = true
+            defer { state.writeSessions = [:] }
+            return [session] + state.writeSessions.values
         }
-        if first {
+        for session in sessions {
             session.invalidateAndCancel()
         }
+    }
+
+    /// The methods sent on a connection of their own where the platform would otherwise resend them by itself.
+    ///
+    /// On Linux, URLSession (libcurl) resends a request whose reused keep-alive connection closes before any
+    /// response, as if the connection had been stale. For `GET` that is harmless; for a `POST` or `PATCH`,
+    /// which January does not deduplicate, it would be a second write, and swift-corelibs-foundation cannot even
+    /// rewind the body: the task hangs until it times out. A write therefore gets a session, and so a
+    /// connection, of its own there: a connection that closes without an answer fails at once with `network`,
+    /// and the client decides (it never resends a write). Apple's URLSession does not resend writes.
+    static var freshConnectionMethods: Set<String> {
+        #if canImport(FoundationNetworking)
+        ["POST", "PATCH"]
+        #else
+        []
+        #endif
     }
 
     /// Sends `request` over URLSession and returns the response, whatever its status.
@@ -102,16 +134,26 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         }
         let urlRequest = try Self.makeURLRequest(request)
         let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize)
-        let session = self.session
-        let delegate = self.delegate
-        let task = try isShutDown.withLock { isShutDown -> URLSessionDataTask in
+        let isWrite = Self.freshConnectionMethods.contains(request.method)
+        let delegate = isWrite ? SessionDelegate() : self.delegate
+        let session = isWrite ? Self.makeSession(configuration, delegate: delegate) : self.session
+        let task = try state.withLock { state -> URLSessionDataTask in
             // Under the lock, so shutdown cannot invalidate the session between the check and the task's creation.
-            guard !isShutDown else {
+            guard !state.isShutDown else {
                 throw JanuaryError.network("The transport was shut down.")
+            }
+            if isWrite {
+                state.writeSessions[ObjectIdentifier(session)] = session
             }
             let task = session.dataTask(with: urlRequest)
             delegate.register(pending, for: task.taskIdentifier)
             return task
+        }
+        defer {
+            if isWrite {
+                state.withLock { _ = $0.writeSessions.removeValue(forKey: ObjectIdentifier(session)) }
+                session.finishTasksAndInvalidate()
+            }
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -150,12 +192,12 @@ public final class URLSessionHTTPTransport: HTTPTransport {
 extension URLSessionHTTPTransport: CustomStringConvertible, CustomReflectable {
     /// The type's name and whether it was shut down.
     public var description: String {
-        "URLSessionHTTPTransport(\(isShutDown.withLock { $0 } ? "shut down" : "open"))"
+        "URLSessionHTTPTransport(\(state.withLock { $0.isShutDown } ? "shut down" : "open"))"
     }
 
     /// A mirror without the URLSession, whose tasks hold their requests, `Authorization` header included:
     /// `dump` of anything that holds a transport must not reach a credential that way.
     public var customMirror: Mirror {
-        Mirror(self, children: ["isShutDown": isShutDown.withLock { $0 }], displayStyle: .class)
+        Mirror(self, children: ["isShutDown": state.withLock { $0.isShutDown }], displayStyle: .class)
     }
 }

@@ -518,6 +518,30 @@ struct URLSessionHTTPTransportTests {
         #expect(URLSessionHTTPTransport.defaultMaximumResponseBodySize == 16 * 1_024 * 1_024)
     }
 
+    @Test(
+        "a write whose connection closes without an answer fails at once with .network and is sent once",
+        arguments: ["POST", "PATCH"]
+    )
+    func writeOnAClosedConnectionIsSentOnce(method: String) async throws {
+        let server = try LoopbackHTTPServer { _ in .json("{}") }
+        defer { server.shutdown() }
+        let transport = URLSessionHTTPTransport()
+        defer { transport.shutdown() }
+        // A first exchange leaves a keep-alive connection that a later request could reuse.
+        _ = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
+        server.enqueue(ScriptedResponse(status: 201, behavior: .closeWithoutResponse))
+
+        let error = try await sendExpectingError(
+            transport,
+            HTTPTransportRequest(method: method, url: server.baseURL, body: .data(Data("{}".utf8)))
+        )
+
+        #expect(error.category == .network)
+        #expect(server.receivedRequests.filter { $0.method == method }.count == 1)
+        let after = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
+        #expect(after.statusCode == 200)
+    }
+
     @Test("60 concurrent requests on one transport each get their own response")
     func concurrentRequests() async throws {
         let server = try LoopbackHTTPServer { request in .text(request.path) }

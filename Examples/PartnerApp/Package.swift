@@ -1,0 +1,28 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A partner's app, reduced to the code that talks to January, with the tests a partner would write for it.
+// It depends on the SDK exactly as a partner does, by its package identity `january-partner-sdk`; the
+// `Vendor/january-partner-sdk` symbolic link points at this repository so that CI builds the SDK as it is.
+let package = Package(
+    name: "PartnerApp",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    dependencies: [
+        .package(path: "Vendor/january-partner-sdk")
+    ],
+    targets: [
+        .target(
+            name: "PartnerApp",
+            dependencies: [.product(name: "JanuaryPartnerSDK", package: "january-partner-sdk")]
+        ),
+        .testTarget(
+            name: "PartnerAppTests",
+            dependencies: [
+                "PartnerApp",
+                .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
+                .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

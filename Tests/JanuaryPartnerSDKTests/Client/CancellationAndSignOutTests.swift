@@ -1,0 +1,154 @@
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
+import JanuaryTestServer
+import JanuaryTestSupport
+import Testing
+
+/// Stopping work: the caller's cancellation is CancellationError; sign-out fences the session's requests.
+@Suite("Cancellation and sign-out through the client", .timeLimit(.minutes(1)))
+struct CancellationAndSignOutTests {
+    /// Holds provider calls or transport answers until the test opens it.
+    final class Gate: Sendable {
+        private let opened = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>], arrived: Int)>(
+            (false, [], 0)
+        )
+
+        func wait() async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = opened.withLock { state -> Bool in
+                    state.arrived += 1
+                    if state.isOpen {
+                        return true
+                    }
+                    state.waiters.append(continuation)
+                    return false
+                }
+                if resumeNow {
+                    continuation.resume()
+                }
+            }
+        }
+
+        func open() {
+            let waiters = opened.withLock { state -> [CheckedContinuation<Void, Never>] in
+                state.isOpen = true
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters {
+                waiter.resume()
+            }
+        }
+
+        /// Returns once `count` tasks have reached `wait()`, or fails the test after 10 s.
+        func waitForArrivals(_ count: Int) async throws {
+            let deadline = Date().addingTimeInterval(10)
+            while opened.withLock({ $0.arrived }) < count {
+                try #require(Date() < deadline, "\(count) tasks never reached the gate")
+                await Task.yield()
+            }
+        }
+    }
+
+    @Test("cancelling a request that waits for the provider throws CancellationError")
+    func cancelWhileWaitingForToken() async throws {
+        let gate = Gate()
+        let harness = try ClientHarness(provider: { simulator, _ in
+            CountingProvider { _ in
+                await gate.wait()
+                let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
+                return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
+            }
+        })
+        let request = Task { try await harness.client.send(.autocomplete) }
+        try await gate.waitForArrivals(1)
+        request.cancel()
+        let outcome = await request.result
+        guard case .failure(let error) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(error is CancellationError)
+        gate.open()
+        #expect(harness.server.receivedRequests.isEmpty)
+    }
+
+    @Test("cancelling a request in flight throws CancellationError")
+    func cancelInFlight() async throws {
+        let gate = Gate()
+        let transport = ClosureTransport { _ in
+            await gate.wait()
+            return HTTPTransportResponse(statusCode: 200)
+        }
+        let harness = try ScriptedClient { $0.transport = transport }
+        let request = Task { try await harness.client.send(.autocomplete) }
+        try await gate.waitForArrivals(1)
+        request.cancel()
+        gate.open()
+        let outcome = await request.result
+        if case .failure(let error) = outcome {
+            #expect(error is CancellationError)
+        }
+    }
+
+    @Test("a request rejected after sign-out is not refreshed or replayed: it fails with signed_out")
+    func signOutFencesARejection() async throws {
+        let gate = Gate()
+        let answered = Locked(0)
+        let transport = ClosureTransport { _ in
+            let number = answered.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if number == 1 {
+                await gate.wait()
+                return HTTPTransportResponse(
+                    statusCode: 401,
+                    headerFields: [
+                        "WWW-Authenticate": #"Bearer error="invalid_token", error_description="token expired""#
+                    ],
+                    body: Data(#"{"code":"token_expired","message":"token expired"}"#.utf8)
+                )
+            }
+            return HTTPTransportResponse(statusCode: 200)
+        }
+        let harness = try ScriptedClient { $0.transport = transport }
+        let request = Task { try await harness.client.send(.autocomplete) }
+        try await gate.waitForArrivals(1)
+        harness.client.signOut()
+        gate.open()
+        let outcome = await request.result
+        guard case .failure(let error as JanuaryError) = outcome else {
+            Issue.record("expected a JanuaryError, got \(outcome)")
+            return
+        }
+        #expect(error.category == .cancelled)
+        #expect(error.code == "signed_out")
+        #expect(harness.provider.callCount == 1)
+        #expect(transport.requests.count == 1)
+        // The next request belongs to the new session and gets a token of its own.
+        _ = try await harness.client.send(.autocomplete)
+        #expect(harness.provider.callCount == 2)
+    }
+
+    @Test("signOut() runs no partner code on the caller's thread, even with a callback that blocks")
+    func signOutDoesNotRunTheCallback() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let delivered = Locked(0)
+        let harness = try ClientHarness(configure: { configuration in
+            configuration.onEvent = { _ in
+                delivered.withLock { $0 += 1 }
+                release.wait()
+            }
+        })
+        _ = try await harness.client.send(.autocomplete)
+        // The callback is now stuck on the first event; sign-out must still return at once.
+        harness.client.signOut()
+        harness.client.signOut()
+        for _ in 0..<16 {
+            release.signal()
+        }
+        #expect(delivered.withLock { $0 } >= 1)
+    }
+}
