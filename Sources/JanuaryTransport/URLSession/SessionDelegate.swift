@@ -44,6 +44,16 @@ final class SessionDelegate: NSObject, Sendable {
         return .rejectProtectionSpace
     }
 
+    /// Runs `work` off the calling thread where delegate callbacks run in place on the session's work queue
+    /// (Linux), so that a call that waits on that queue, such as `URLSessionTask.cancel()`, cannot deadlock.
+    static func elsewhere(_ work: @escaping @Sendable () -> Void) {
+        #if canImport(FoundationNetworking)
+        DispatchQueue.global().async(execute: work)
+        #else
+        work()
+        #endif
+    }
+
     static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> HTTPTransportResponse {
         var fields: [(name: String, value: String)] = []
         for (name, value) in response.allHeaderFields {
@@ -93,7 +103,8 @@ extension SessionDelegate: URLSessionDataDelegate {
         {
             request.finish(.success(Self.makeResponse(response, for: request)))
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        // Cancelling waits on the session's work queue, which this callback runs on (see InlineDelegateQueue).
+        Self.elsewhere { completionHandler(.cancelAuthenticationChallenge, nil) }
         #endif
     }
 
@@ -130,7 +141,7 @@ extension SessionDelegate: URLSessionDataDelegate {
                 )
             )
         )
-        dataTask.cancel()
+        Self.elsewhere { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

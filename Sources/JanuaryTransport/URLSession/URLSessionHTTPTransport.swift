@@ -77,7 +77,11 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     }
 
     private static func makeSession(_ configuration: URLSessionConfiguration, delegate: SessionDelegate) -> URLSession {
+        #if canImport(FoundationNetworking)
+        let queue: OperationQueue = InlineDelegateQueue()
+        #else
         let queue = OperationQueue()
+        #endif
         queue.name = "JanuaryTransport.URLSessionHTTPTransport"
         queue.maxConcurrentOperationCount = 1
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
