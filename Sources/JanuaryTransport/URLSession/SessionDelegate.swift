@@ -55,17 +55,20 @@ final class SessionDelegate: NSObject, Sendable {
     }
 
     static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> HTTPTransportResponse {
-        var fields: [(name: String, value: String)] = []
-        for (name, value) in response.allHeaderFields {
+        var fields: [(key: String, name: String, value: String)] = []
+        let all = response.allHeaderFields
+        fields.reserveCapacity(all.count)
+        for (name, value) in all {
             if let name = name as? String, let value = value as? String {
-                fields.append((name, value))
+                fields.append((HTTPSyntax.asciiLowercased(name), name, value))
             }
         }
-        // Foundation hands the fields over as a dictionary; sort them so every run prints the same order.
-        fields.sort { HTTPSyntax.asciiLowercased($0.name) < HTTPSyntax.asciiLowercased($1.name) }
+        // Foundation hands the fields over as a dictionary; sort them so every run prints the same order. Each
+        // name is lowercased once, not in every comparison.
+        fields.sort { $0.key < $1.key }
         return HTTPTransportResponse(
             statusCode: response.statusCode,
-            headerFields: HTTPHeaderFields(fields),
+            headerFields: HTTPHeaderFields(fields.map { (name: $0.name, value: $0.value) }),
             body: request.takeBody(),
             url: response.url,
             credentialWithdrawnByRedirect: request.credentialWithdrawn
