@@ -4,33 +4,52 @@ import JanuaryCore
 import JanuaryTestSupport
 import Testing
 
-@Suite("TokenCoordinator with a development key")
+@Suite("TokenCoordinator with a development key", .timeLimit(.minutes(1)))
 struct DevelopmentKeyTests {
     static let key = "dev_key_0123456789"
 
     @Test func theKeyIsReturnedAtOnceAsANonRefreshableGenerationZeroCredential() async throws {
         let coordinator = TokenCoordinator(developmentAPIKey: try DevelopmentAPIKey(Self.key))
-        let all = await concurrently(1_000) { _ in try await coordinator.credential() }
-        let expected = Credential(value: Self.key, generation: 0, isRefreshable: false, expiresAt: nil)
-        #expect(all.allSatisfy { (try? $0.get()) == expected })
-        #expect(coordinator.waitingRequestCount == 0)
+        let tasks = (0..<1_000).map { _ in Task { try await coordinator.credential() } }
+        let expected = Credential(value: Self.key, generation: 0, epoch: 0, isRefreshable: false, expiresAt: nil)
+        #expect(try await results(of: tasks).allSatisfy { $0.credential == expected })
+        #expect(coordinator.waitingRequestCount == 0 && coordinator.phase == .idle(cachedGeneration: nil))
     }
 
-    @Test func invalidatingTheKeyIsAnAuthenticationFailureWithoutRetry() async throws {
+    @Test func discardAndAcceptedDoNothing() async throws {
         let events = TokenEventRecorder()
         let coordinator = TokenCoordinator(developmentAPIKey: try DevelopmentAPIKey(Self.key), onEvent: events.handler)
-        let key = try await coordinator.credential()
-        let failure = await #expect(throws: JanuaryError.self) { try await coordinator.invalidate(key) }
-        #expect(failure?.category == .authentication)
-        #expect(failure?.message == "January rejected the development API key; it cannot be refreshed.")
-        #expect(failure?.description.contains(Self.key) == false)
-        #expect(events.events.isEmpty)
-        #expect(try await coordinator.credential() == key, "the key stays usable")
+        let key = try await withDeadline("the key") { try await coordinator.credential() }
+        for _ in 0..<10 {
+            coordinator.discard(key)
+            coordinator.accepted(key)
+        }
+        #expect(try await withDeadline("the key again") { try await coordinator.credential() } == key)
+        coordinator.reset()
+        try await events.waitForEvents(of: .coordinatorReset)
+        #expect(events.events.map(\.kind) == [.coordinatorReset], "only the reset produced an event")
     }
 
-    @Test func resetKeepsTheKey() async throws {
+    @Test func resetStartsANewSessionAndARequestOfTheOldOneIsSignedOut() async throws {
         let coordinator = TokenCoordinator(developmentAPIKey: try DevelopmentAPIKey(Self.key))
+        let old = try await withDeadline("the key") { try await coordinator.credential() }
         coordinator.reset()
-        #expect(try await coordinator.credential().value == Self.key)
+        let retry = try await result(of: Task { try await coordinator.credential(inEpoch: old.epoch) })
+        #expect(retry.januaryError?.isSignedOut == true)
+        #expect(!(retry.januaryError?.description.contains(Self.key) ?? true))
+        let current = try await withDeadline("the key in the new session") { try await coordinator.credential() }
+        #expect(current.value == Self.key && current.epoch == 1 && current.generation == 0)
+        #expect(try await withDeadline("a retry") { try await coordinator.credential(inEpoch: 1) } == current)
+    }
+
+    @Test func invalidatingADevelopmentKeyIsAProgrammingError() async {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let coordinator = TokenCoordinator(developmentAPIKey: try DevelopmentAPIKey("dev_key_0123456789"))
+            let key = try await coordinator.credential()
+            _ = try await coordinator.invalidate(key)
+        }
+        let output = String(decoding: exit?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("a development key cannot be replaced"), "it is the precondition that stops it")
+        #expect(!output.contains("dev_key_0123456789"))
     }
 }

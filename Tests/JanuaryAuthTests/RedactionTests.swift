@@ -1,106 +1,94 @@
 import Foundation
 import JanuaryAuth
 import JanuaryCore
+import JanuaryPartnerSDKTesting
 import JanuaryTestSupport
 import Testing
 
-@Suite("No token in any event, description or dump")
+@Suite("No token in any event, error, description or dump", .timeLimit(.minutes(1)))
 struct RedactionTests {
     static let secretPrefix = "SECRET-9f8e7d"
 
-    static func dumped(_ value: some Any) -> String {
-        var output = ""
-        dump(value, to: &output)
-        return output
+    static func renderings(of value: some Any) -> [String] {
+        var dumped = ""
+        dump(value, to: &dumped)
+        return [String(describing: value), String(reflecting: value), "\(value)", dumped]
     }
 
     @Test func credentialDescriptionsAndMirrorRedactTheValue() {
         let credential = Credential(
             value: Self.secretPrefix,
             generation: 4,
+            epoch: 2,
             isRefreshable: true,
             expiresAt: ManualClock.defaultStart
         )
-        let renderings = [
-            credential.description,
-            credential.debugDescription,
-            String(describing: credential),
-            String(reflecting: credential),
-            "\(credential)",
-            Self.dumped(credential),
-            Self.dumped([credential]),
-        ]
-        for rendering in renderings {
+        for rendering in Self.renderings(of: credential) + Self.renderings(of: [credential]) + [
+            credential.debugDescription
+        ] {
             #expect(!rendering.contains(Self.secretPrefix))
             #expect(rendering.contains(Redaction.placeholder))
         }
-        #expect(credential.description.contains("generation: 4"))
+        #expect(credential.description.contains("generation: 4") && credential.description.contains("epoch: 2"))
         let mirrored = Mirror(reflecting: credential).children.first { $0.label == "value" }
         #expect(mirrored.map { "\($0.value)" } == Redaction.placeholder)
     }
 
-    @Test func aFullSessionEmitsEveryKindOfEventAndNoneContainsAToken() async throws {
-        let clock = ManualClock()
-        let probe = TokenProviderProbe(
-            clock: clock,
-            tokenPrefix: Self.secretPrefix,
-            script: [
-                .issue(lifetime: 3600),
-                .fail(JanuaryError.network("down")),
-                .issue(lifetime: 3600),
-                .suspend,
-            ]
-        )
-        let events = TokenEventRecorder()
-        let coordinator = TokenCoordinator(
-            provider: probe.provider,
-            configuration: .init(backoff: .none),
-            clock: clock,
-            onEvent: events.handler
-        )
-        var secrets: [String] = []
-        let first = try await coordinator.credential()
-        secrets.append(first.value)
-        let failure = await #expect(throws: JanuaryError.self) { try await coordinator.invalidate(first) }
-        let second = try await coordinator.credential()
-        secrets.append(second.value)
-        clock.advance(by: 3_600)
-        let pending = Task { try await coordinator.credential() }
-        await probe.waitForSuspendedCalls(1)
-        coordinator.reset()
-        _ = await pending.result
-
-        let kinds = Set(events.events.map(\.kind))
-        #expect(kinds == [.providerCallStarted, .providerCallFinished, .tokenInvalidated, .coordinatorReset])
-        #expect(events.events(.providerCallStarted).map(\.attempt) == [1, 2, 3, 4])
-        #expect(events.events(.providerCallFinished).map(\.outcome) == [nil, .tokenProvider, nil, .cancelled])
-        let renderings =
-            events.events.flatMap { [$0.description, String(reflecting: $0), Self.dumped($0)] }
-            + [failure.map(String.init(describing:)) ?? ""]
-        for secret in secrets {
-            #expect(secret.hasPrefix(Self.secretPrefix))
-            for rendering in renderings {
-                #expect(!rendering.contains(secret))
-            }
+    @Test(arguments: [
+        JanuaryClientToken(value: secretPrefix, expiresIn: 3600),
+        JanuaryClientToken(value: secretPrefix, expiresAt: ManualClock.defaultStart),
+    ])
+    func aClientTokenNeverPrintsItsValue(token: JanuaryClientToken) {
+        for rendering in Self.renderings(of: token) + [token.debugDescription] {
+            #expect(!rendering.contains(Self.secretPrefix) && rendering.contains(Redaction.placeholder))
         }
     }
 
-    @Test func eventsAreDeliveredInOrderOutsideTheLock() async throws {
-        let box = Locked<TokenCoordinator?>(nil)
-        let seen = Locked<[JanuaryTokenEvent.Kind]>([])
-        let coordinator = TokenCoordinator(
-            provider: { JanuaryClientToken(value: "t", expiresAt: .distantFuture) },
-            clock: ManualClock(),
-            onEvent: { event in
-                seen.withLock { $0.append(event.kind) }
-                // Calling back in from the callback must not deadlock: the lock is not held here.
-                if event.kind == .providerCallFinished {
-                    box.withLock { $0 }?.reset()
-                }
+    @Test func aFullSessionEmitsEveryKindOfEventAndNoneContainsAToken() async throws {
+        let harness = CoordinatorHarness(tokenPrefix: Self.secretPrefix)
+        let coordinator = harness.coordinator
+        var credentials: [Credential] = []
+        var errors: [JanuaryError] = []
+
+        credentials.append(try await withDeadline("a token") { try await coordinator.credential() })
+        for _ in 0..<3 {
+            let rejected = try #require(credentials.last)
+            switch try await result(of: Task { try await coordinator.invalidate(rejected) }) {
+            case .success(let credential):
+                credentials.append(credential)
+            case .failure(let error):
+                errors.append(try #require(error as? JanuaryError))
             }
+        }
+        harness.clock.advance(by: 30)
+        let trial = try await withDeadline("the trial token") { try await coordinator.credential() }
+        credentials.append(trial)
+        coordinator.accepted(trial)
+        harness.probe.enqueue(.fail(BackendUnavailable()))
+        harness.clock.advance(by: 3_540)
+        if let failure = try await result(of: Task { try await coordinator.credential() }).januaryError {
+            errors.append(failure)
+        }
+        coordinator.reset()
+        if let signedOut = try await result(of: Task { try await coordinator.invalidate(trial) }).januaryError {
+            errors.append(signedOut)
+        }
+
+        try await harness.events.waitForEvents(of: .coordinatorReset)
+        let events = harness.events.events
+        #expect(
+            Set(events.map(\.kind)) == [
+                .providerCallStarted, .providerCallFinished, .tokenInvalidated, .circuitBreakerOpened,
+                .circuitBreakerClosed, .coordinatorReset,
+            ]
         )
-        box.withLock { $0 = coordinator }
-        _ = try await coordinator.credential()
-        #expect(seen.withLock { $0 } == [.providerCallStarted, .providerCallFinished, .coordinatorReset])
+        #expect(credentials.count == 4 && errors.count == 3)
+        let renderings =
+            events.flatMap { Self.renderings(of: $0) } + errors.flatMap { Self.renderings(of: $0) }
+            + credentials.flatMap { Self.renderings(of: $0) }
+        for credential in credentials {
+            #expect(credential.value.hasPrefix(Self.secretPrefix))
+        }
+        #expect(renderings.allSatisfy { !$0.contains(Self.secretPrefix) })
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import JanuaryAuth
+import JanuaryCore
+import JanuaryPartnerSDKTesting
+import JanuaryTestSupport
+import Testing
+
+@Suite("TokenCoordinator: event delivery", .timeLimit(.minutes(1)))
+struct CoordinatorEventTests {
+    @Test func aSessionsEventsArriveInTheOrderOfItsChanges() async throws {
+        let harness = CoordinatorHarness()
+        let coordinator = harness.coordinator
+        try await withDeadline("a session") {
+            let first = try await coordinator.credential()
+            _ = try await coordinator.invalidate(first)
+            coordinator.emit { JanuaryTokenEvent(kind: .init("custom"), date: $0, code: "mine") }
+            coordinator.reset()
+        }
+        try await harness.events.waitForEvents(6)
+        let events = harness.events.events
+        #expect(
+            events.map(\.kind) == [
+                .providerCallStarted, .providerCallFinished, .tokenInvalidated, .providerCallStarted,
+                .providerCallFinished, .init("custom"), .coordinatorReset,
+            ]
+        )
+        #expect(events.compactMap(\.attempt) == [1, 1, 2, 2])
+        #expect(events.last?.generation == 2, "the reset dropped the second token")
+        #expect(events.allSatisfy { $0.date == ManualClock.defaultStart })
+    }
+
+    @Test func eventsNeverRunInTheTaskThatCausedThemNorTwoAtATime() async throws {
+        let concurrency = Locked((inside: 0, most: 0))
+        let tags = Locked<[String?]>([])
+        let recorder = TokenEventRecorder()
+        let coordinator = TokenCoordinator(
+            provider: { JanuaryClientToken(value: "ct-e", expiresIn: 3600) },
+            clock: ManualClock(),
+            onEvent: { event in
+                concurrency.withLock { state in
+                    state.inside += 1
+                    state.most = max(state.most, state.inside)
+                }
+                tags.withLock { $0.append(RequestContext.tag) }
+                recorder.record(event)
+                concurrency.withLock { $0.inside -= 1 }
+            }
+        )
+        try await withDeadline("100 concurrent sessions") {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<100 {
+                    group.addTask {
+                        try await RequestContext.$tag.withValue("caller \(index)") {
+                            do {
+                                _ = try await coordinator.credential()
+                            } catch let error as JanuaryError where error.isSignedOut {
+                                // Another task's reset ended this request's session: as it should.
+                            }
+                            coordinator.reset()
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try await recorder.waitForEvents(of: .coordinatorReset, count: 100)
+        #expect(concurrency.withLock { $0.most } == 1, "one event at a time")
+        #expect(tags.withLock { $0 }.allSatisfy { $0 == nil }, "never run inside the caller's task")
+    }
+
+    @Test func aCallbackMayCallBackIntoTheCoordinator() async throws {
+        let box = Locked<TokenCoordinator?>(nil)
+        let recorder = TokenEventRecorder()
+        let coordinator = TokenCoordinator(
+            provider: { JanuaryClientToken(value: "ct-r", expiresIn: 3600) },
+            clock: ManualClock(),
+            onEvent: { event in
+                recorder.record(event)
+                if event.kind == .providerCallFinished {
+                    box.withLock { $0 }?.reset()
+                }
+            }
+        )
+        box.withLock { $0 = coordinator }
+        _ = try await withDeadline("a token") { try await coordinator.credential() }
+        try await recorder.waitForEvents(of: .coordinatorReset)
+        #expect(recorder.events.map(\.kind) == [.providerCallStarted, .providerCallFinished, .coordinatorReset])
+        #expect(coordinator.currentEpoch == 1)
+    }
+}

@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import JanuaryCore
+import JanuaryPartnerSDKTesting
+
+/// A wait in a test passed its real-time deadline: what it waited for never happened.
+struct DeadlineExceeded: Error, CustomStringConvertible {
+    let awaited: String
+    let timeout: TimeInterval
+
+    var description: String {
+        "Waited \(timeout) s for \(awaited), which did not happen."
+    }
+}
+
+/// A continuation resumed by whichever comes first, a result or a deadline, and by nothing after that.
+private final class FirstOutcome<Value: Sendable>: Sendable {
+    private let continuation: Locked<CheckedContinuation<Value, any Error>?>
+
+    init(_ continuation: CheckedContinuation<Value, any Error>) {
+        self.continuation = Locked(continuation)
+    }
+
+    /// Resumes the continuation unless it was resumed already; returns whether this call did it.
+    @discardableResult
+    func resume(with result: Result<Value, any Error>) -> Bool {
+        let pending = continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }
+        pending?.resume(with: result)
+        return pending != nil
+    }
+}
+
+/// Runs `body` in a new task and returns what it returns, or throws ``DeadlineExceeded`` (and cancels the task)
+/// after `timeout` real seconds, so that a test that goes wrong fails instead of hanging.
+func withDeadline<Value: Sendable>(
+    _ awaited: String,
+    timeout: TimeInterval = 10,
+    _ body: @escaping @Sendable () async throws -> Value
+) async throws -> Value {
+    let task = Task { try await body() }
+    return try await withCheckedThrowingContinuation { continuation in
+        let outcome = FirstOutcome(continuation)
+        Task { outcome.resume(with: await task.result) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            if outcome.resume(with: .failure(DeadlineExceeded(awaited: awaited, timeout: timeout))) {
+                task.cancel()
+            }
+        }
+    }
+}
+
+/// The result of `task`, or ``DeadlineExceeded`` after `timeout` real seconds.
+func result<Value: Sendable>(
+    of task: Task<Value, any Error>,
+    _ awaited: String = "a request to finish",
+    timeout: TimeInterval = 10
+) async throws -> Result<Value, any Error> {
+    try await withDeadline(awaited, timeout: timeout) { await task.result }
+}
+
+/// The results of `tasks`, in order, or ``DeadlineExceeded`` if they have not all finished after `timeout`.
+func results<Value: Sendable>(
+    of tasks: [Task<Value, any Error>],
+    timeout: TimeInterval = 20
+) async throws -> [Result<Value, any Error>] {
+    try await withDeadline("\(tasks.count) requests to finish", timeout: timeout) {
+        var results: [Result<Value, any Error>] = []
+        for task in tasks {
+            results.append(await task.result)
+        }
+        return results
+    }
+}
+
+/// Runs the synchronous `body` on a thread of its own and returns once it has returned, or throws
+/// ``DeadlineExceeded`` if it is still running after `timeout` real seconds (it blocked).
+func returnsPromptly(
+    _ what: String,
+    timeout: TimeInterval = 5,
+    _ body: @escaping @Sendable () -> Void
+) async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = FirstOutcome(continuation)
+        DispatchQueue.global().async {
+            body()
+            outcome.resume(with: .success(()))
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            outcome.resume(with: .failure(DeadlineExceeded(awaited: "\(what) to return", timeout: timeout)))
+        }
+    }
+}
+
+/// A one-way latch that tasks wait on, with a deadline.
+final class Latch: Sendable {
+    private struct State: Sendable {
+        var isOpen = false
+        var waiters = ThresholdWaiters()
+    }
+
+    private let state = Locked(State())
+
+    /// Opens the latch: every waiter, present and future, goes on.
+    func open() {
+        let waiters = state.withLock { state in
+            state.isOpen = true
+            return state.waiters.satisfied(by: 1)
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
+    /// Returns once the latch is open.
+    ///
+    /// - Throws: `WaitTimeoutError` after `timeout` real seconds.
+    func wait(_ awaited: String = "the latch to open", timeout: TimeInterval = 10) async throws {
+        let state = state
+        try await waitWithDeadline(
+            awaited,
+            timeout: timeout,
+            register: { continuation in
+                let (id, ready) = state.withLock { state in
+                    state.waiters.add(continuation, threshold: 1, count: state.isOpen ? 1 : 0)
+                }
+                ready?.resume()
+                return id
+            },
+            remove: { id in state.withLock { $0.waiters.remove(id) } }
+        )
+    }
+}
+
+/// A gate that blocks the threads passing it (really blocks them, as a partner's callback that waits on a lock
+/// or a semaphore would) until the test releases it, or until a deadline so that a broken test cannot hang.
+final class BlockingGate: Sendable {
+    private let group = DispatchGroup()
+    private let isHeld = Locked(true)
+
+    init() {
+        group.enter()
+    }
+
+    /// Blocks the calling thread while the gate is held, at most `timeout` real seconds; after a timeout the gate
+    /// opens for everyone, so that code that wrongly blocks on it stalls once and then fails, not once per call.
+    ///
+    /// - Returns: `false` if the deadline passed with the gate still held.
+    @discardableResult
+    func pass(timeout: TimeInterval = 10) -> Bool {
+        guard group.wait(timeout: .now() + timeout) == .success else {
+            release()
+            return false
+        }
+        return true
+    }
+
+    /// Lets every blocked and future thread through; later calls do nothing.
+    func release() {
+        let wasHeld = isHeld.withLock { held in
+            defer { held = false }
+            return held
+        }
+        if wasHeld {
+            group.leave()
+        }
+    }
+}
