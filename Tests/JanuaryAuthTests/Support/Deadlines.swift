@@ -79,7 +79,7 @@ func results<Value: Sendable>(
 /// ``DeadlineExceeded`` if it is still running after `timeout` real seconds (it blocked).
 func returnsPromptly(
     _ what: String,
-    timeout: TimeInterval = 5,
+    timeout: TimeInterval = 30,
     _ body: @escaping @Sendable () -> Void
 ) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
