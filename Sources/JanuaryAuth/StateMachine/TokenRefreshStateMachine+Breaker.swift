@@ -86,7 +86,7 @@ extension TokenRefreshStateMachine {
             return nil
         }
         return .authentication(
-            "January rejected \(breakerPolicy.rejectionThreshold) freshly minted tokens in a row, so the SDK stops "
+            "January rejected \(breakerPolicy.rejectionThreshold == 1 ? "a freshly minted token" : "\(breakerPolicy.rejectionThreshold) freshly minted tokens in a row"), so the SDK stops "
                 + "calling your token provider for a while. Check what your backend mints: the API key and its "
                 + "environment, the end user and the scopes.",
             code: JanuaryError.Code.tokenRejectedRepeatedly,

@@ -80,7 +80,7 @@ extension TokenRefreshStateMachine {
             return .none
         }
         let failure = JanuaryError.tokenProvider(
-            "The token provider did not return within \(timeout) seconds.",
+            "The token provider did not return within \(JanuaryError.seconds(timeout)) seconds.",
             code: JanuaryError.Code.clientTokenProviderFailed
         )
         var actions = fail(current, call, with: failure, at: now)
@@ -164,9 +164,10 @@ extension TokenRefreshStateMachine {
             remaining = lifetime
             judgedBy = "its expiresIn of \(lifetime) seconds"
         } else {
-            remaining = token.expiresAt.timeIntervalSince(now.date.addingTimeInterval(serverClockOffset ?? 0))
+            let januaryNow = januaryTime(at: now)
+            remaining = token.expiresAt.timeIntervalSince(januaryNow ?? now.date)
             judgedBy =
-                serverClockOffset == nil
+                januaryNow == nil
                 ? "its expiresAt against the device's clock (January's clock has not been seen yet)"
                 : "its expiresAt against January's clock, as estimated from January's Date header"
         }
@@ -186,7 +187,7 @@ extension TokenRefreshStateMachine {
             return .failure(
                 Self.invalidExpiry(
                     "The token provider returned a token that expires within the refresh leeway of "
-                        + "\(refreshLeeway) seconds, judged by \(judgedBy); return a token that is valid for longer."
+                        + "\(JanuaryError.seconds(refreshLeeway)) seconds, judged by \(judgedBy); return a token that is valid for longer."
                 )
             )
         }

@@ -100,8 +100,9 @@ package struct TokenRefreshStateMachine<Waiter> {
     var breaker = BreakerState()
     /// The current session; every credential and waiter belongs to one.
     package private(set) var epoch: UInt64 = 0
-    /// January's clock minus the device's, from the `Date` of January's responses; `nil` until one is seen.
-    package private(set) var serverClockOffset: TimeInterval?
+    /// January's time when its last `Date` header arrived, and the uptime it arrived at; `nil` until one is seen.
+    /// Anchored to the monotonic clock, so that a later jump of the device's wall clock does not move it.
+    private var januaryClock: (date: Date, uptime: TimeInterval)?
     private var lastWaiterID: UInt64 = 0
     private var lastFetchID: UInt64 = 0
     var lastAttempt: UInt64 = 0
@@ -152,10 +153,18 @@ package struct TokenRefreshStateMachine<Waiter> {
     ///   - serverDate: The response's `Date`.
     ///   - now: The device's time when the response arrived.
     package mutating func noteServerDate(_ serverDate: Date, at now: ClockReading) {
-        let offset = serverDate.timeIntervalSince(now.date)
-        if offset.isFinite {
-            serverClockOffset = offset
+        if serverDate.timeIntervalSinceReferenceDate.isFinite {
+            januaryClock = (serverDate, now.uptime)
         }
+    }
+
+    /// January's time now, estimated from its last `Date` header plus the monotonic time since; `nil` before
+    /// January's clock has been seen.
+    ///
+    /// - Parameter now: The current time.
+    /// - Returns: The estimate.
+    package func januaryTime(at now: ClockReading) -> Date? {
+        januaryClock.map { $0.date.addingTimeInterval(now.uptime - $0.uptime) }
     }
 
     /// Whether `fetch` is the fetch in flight, so that the owner knows whether a task it just created for it

@@ -128,8 +128,8 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
         return String(reflecting: type(of: underlyingError))
     }
 
-    /// Whole seconds without a fraction, others with up to three decimals, so descriptions read naturally.
-    private static func seconds(_ value: TimeInterval) -> String {
+    /// Whole seconds without a fraction, others with three decimals, so that messages read naturally.
+    package static func seconds(_ value: TimeInterval) -> String {
         if value.rounded() == value, abs(value) < 1e15 {
             return String(Int64(value))
         }

@@ -179,7 +179,7 @@ struct StateMachineTokenTests {
         let receipt = at(0, wallOffset: testCase.deviceClockOffset)
         if testCase.notesJanuarysDate {
             machine.noteServerDate(start, at: receipt)
-            #expect(machine.serverClockOffset == -testCase.deviceClockOffset)
+            #expect(machine.januaryTime(at: receipt) == start)
         }
         let actions = try machine.fetch(returning: .success(testCase.token), at: receipt)
         guard let remaining = testCase.remaining else {
@@ -196,15 +196,31 @@ struct StateMachineTokenTests {
         #expect(machine.lookUp(at: at(refreshAt, wallOffset: testCase.deviceClockOffset)).mustWait)
     }
 
-    @Test func theOffsetFollowsTheLatestFiniteDateHeader() {
+    @Test func januarysTimeFollowsTheLatestFiniteDateHeaderOnTheMonotonicClock() {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
-        #expect(machine.serverClockOffset == nil)
+        #expect(machine.januaryTime(at: at(0)) == nil)
         machine.noteServerDate(start + 42, at: at(0))
-        #expect(machine.serverClockOffset == 42)
+        #expect(machine.januaryTime(at: at(0)) == start + 42)
+        #expect(machine.januaryTime(at: at(5)) == start + 47)
         machine.noteServerDate(start - 600, at: at(10, wallOffset: 0))
-        #expect(machine.serverClockOffset == -610)
+        #expect(machine.januaryTime(at: at(10)) == start - 600)
         machine.noteServerDate(Date(timeIntervalSinceReferenceDate: .infinity), at: at(20))
-        #expect(machine.serverClockOffset == -610, "a non-finite date is ignored")
+        #expect(machine.januaryTime(at: at(20)) == start - 590, "a non-finite date is ignored")
+    }
+
+    @Test("a jump of the device's wall clock after January's Date was seen does not move January's time")
+    func wallClockJumpAfterTheDateHeader() throws {
+        var machine = Machine(refreshLeeway: 60, backoff: .none)
+        machine.noteServerDate(start, at: at(0))
+        // The user moves the device's clock an hour ahead; a token January minted now for 30 minutes is good.
+        let afterJump = at(10, wallOffset: 3_600)
+        #expect(machine.januaryTime(at: afterJump) == start + 10)
+        let actions = try machine.fetch(
+            returning: .success(.init(value: "ct-jump", expiresAt: start + 10 + 1_800)),
+            at: afterJump
+        )
+        let credential = try #require(actions.credential)
+        #expect(credential.expiresAt == afterJump.date.addingTimeInterval(1_800))
     }
 
     @Test func aRefusedExpiryNamesWhichClockJudgedIt() throws {
