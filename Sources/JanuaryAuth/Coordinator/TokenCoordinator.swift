@@ -131,10 +131,7 @@ package final class TokenCoordinator: Sendable {
                 )
             }
         }
-        // The hot path of every request: one monotonic clock read and one lock. Freshness needs only the uptime,
-        // so the wall clock (a second clock read, as costly as the first) is read only when the token is not fresh.
-        let uptime = usesSystemClock ? SystemJanuaryClock().uptime() : clock.uptime()
-        if let fresh = state.withLock({ $0.machine.freshCredential(atUptime: uptime, epoch: epoch) }) {
+        if let fresh = freshCredential(inEpoch: epoch) {
             return fresh
         }
         let now = clock.reading()
@@ -149,6 +146,24 @@ package final class TokenCoordinator: Sendable {
                 machine.enqueue(waiter, id: id, epoch: epoch, at: now)
             }
         }
+    }
+
+    /// The cached token when it is fresh, without suspending: the lookup every request makes first, falling back
+    /// to ``credential(inEpoch:)`` only when this returns `nil`.
+    ///
+    /// One monotonic clock read and one lock. Freshness needs only the uptime, so the wall clock (a second clock
+    /// read, as costly as the first) is read only on the slow path. Synchronous, so that a request whose token is
+    /// fresh pays for no async call.
+    ///
+    /// - Parameter epoch: The session of the request asking, or `nil` for a new request.
+    /// - Returns: The fresh credential of that session, or `nil` (none cached, stale, another session, or a
+    ///   development key, which ``credential(inEpoch:)`` returns).
+    package func freshCredential(inEpoch epoch: UInt64? = nil) -> Credential? {
+        guard developmentKey == nil else {
+            return nil
+        }
+        let uptime = usesSystemClock ? SystemJanuaryClock().uptime() : clock.uptime()
+        return state.withLock { $0.machine.freshCredential(atUptime: uptime, epoch: epoch) }
     }
 
     /// The replacement for a credential that January rejected (`invalid_token` or `token_expired`).
@@ -270,17 +285,5 @@ package final class TokenCoordinator: Sendable {
             last += 1
             return last
         }
-    }
-}
-
-extension TokenCoordinator.Machine {
-    /// The cached credential when it is fresh at `uptime` and belongs to the request's session; otherwise `nil`,
-    /// and ``lookUp(at:epoch:)`` decides. The same rule as the fresh case of that lookup (fresh means
-    /// `uptime < refreshAt`), without a wall-clock reading, which only the other cases use.
-    fileprivate func freshCredential(atUptime uptime: TimeInterval, epoch: UInt64?) -> Credential? {
-        guard epoch == nil || epoch == self.epoch, case .idle(let cached?) = state, uptime < cached.refreshAt else {
-            return nil
-        }
-        return cached.credential
     }
 }

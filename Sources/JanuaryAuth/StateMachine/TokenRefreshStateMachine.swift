@@ -93,7 +93,19 @@ package struct TokenRefreshStateMachine<Waiter> {
         var call: Call?
     }
 
-    var state: State = .idle(nil)
+    var state: State = .idle(nil) {
+        didSet {
+            if case .idle(let cached) = state {
+                idleCache = cached
+            } else {
+                idleCache = nil
+            }
+        }
+    }
+
+    /// The cached credential while the machine is idle, kept beside ``state`` so that the lookup every request
+    /// makes reads it without copying the state enum, whose other cases carry a fetch and its waiters.
+    private var idleCache: CachedCredential?
     let refreshLeeway: TimeInterval
     let backoff: TokenRefreshBackoff
     let breakerPolicy: TokenRejectionBreaker
@@ -165,6 +177,21 @@ package struct TokenRefreshStateMachine<Waiter> {
     /// - Returns: The estimate.
     package func januaryTime(at now: ClockReading) -> Date? {
         januaryClock.map { $0.date.addingTimeInterval(now.uptime - $0.uptime) }
+    }
+
+    /// The cached credential when it is fresh at `uptime` and belongs to the request's session; otherwise `nil`,
+    /// and ``lookUp(at:epoch:)`` decides. The same rule as the fresh case of that lookup (fresh means
+    /// `uptime < refreshAt`), without a wall-clock reading, which only the other cases use.
+    ///
+    /// - Parameters:
+    ///   - uptime: The current monotonic time.
+    ///   - epoch: The session of the request, or `nil` for a new request.
+    /// - Returns: The fresh credential, or `nil`.
+    package func freshCredential(atUptime uptime: TimeInterval, epoch: UInt64?) -> Credential? {
+        guard epoch == nil || epoch == self.epoch, let cached = idleCache, uptime < cached.refreshAt else {
+            return nil
+        }
+        return cached.credential
     }
 
     /// Whether `fetch` is the fetch in flight, so that the owner knows whether a task it just created for it

@@ -76,39 +76,28 @@ extension JanuaryPartnerClient {
         }
         var transportRequest = HTTPTransportRequest(
             method: request.method.rawValue,
-            url: try resolve(path, queryItems: request.queryItems),
+            url: try url(for: path, queryItems: request.queryItems),
             headerFields: headers,
             body: body,
             allowsReplay: request.isReplayable,
             timeout: request.timeout ?? configuration.requestTimeout
         )
         // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
-        // once, here, so that a request they refuse is refused before a token is fetched for it.
-        try transportRequest.checkSafety()
+        // once, here, so that a request they refuse is refused before a token is fetched for it. The URL needs no
+        // second look: it is the validated base URL followed by a checked path.
+        try transportRequest.checkSafetyOfMessage()
         return PreparedRequest(transportRequest: transportRequest, isReplayable: transportRequest.isReplayable)
     }
 
-    /// Resolves a path against the base URL so that the result can only ever be on the base URL's origin.
-    private func resolve(_ path: RequestPath, queryItems: [URLQueryItem]) throws -> URL {
-        let base = configuration.baseURL
-        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: false) else {
-            throw JanuaryError.invalidInput("The base URL cannot be parsed.")
-        }
-        let basePath =
-            components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
-        components.percentEncodedPath = basePath + path.percentEncoded
+    /// The request URL: the base URL's text, the encoded path, and the encoded query. The path is checked to start
+    /// with `/` and to hold only path characters and escapes, so the result stays on the base URL's origin.
+    private func url(for path: RequestPath, queryItems: [URLQueryItem]) throws -> URL {
+        var text = baseURLPrefix + path.percentEncoded
         if !queryItems.isEmpty {
-            components.queryItems = queryItems
-            // URLComponents leaves "+" alone, which servers read as a space; a literal plus must be encoded.
-            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+            text += "?" + PercentEncoding.query(queryItems.map { ($0.name, $0.value) })
         }
-        guard let url = components.url,
-            url.scheme?.lowercased() == base.scheme?.lowercased(),
-            url.host?.lowercased() == base.host?.lowercased(),
-            url.port == base.port
-        else {
-            throw JanuaryError.invalidInput("The request path does not resolve to a URL on the base URL.")
+        guard let url = URL(string: text) else {
+            throw JanuaryError.invalidInput("The request path does not make a valid URL on the base URL.")
         }
         return url
     }

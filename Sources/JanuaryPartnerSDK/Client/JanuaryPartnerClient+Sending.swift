@@ -33,7 +33,12 @@ extension JanuaryPartnerClient {
     /// Sends a prepared request until January answers with success or the client gives up, following the token
     /// and retry rules of ``send(_:)``.
     func exchange(_ prepared: PreparedRequest) async throws -> HTTPTransportResponse {
-        var credential = try await coordinator.credential()
+        var credential: Credential
+        if let fresh = coordinator.freshCredential() {
+            credential = fresh
+        } else {
+            credential = try await coordinator.credential()
+        }
         let epoch = credential.epoch
         var hasReplayedAfterRefresh = false
         var retries = 0

@@ -43,6 +43,9 @@ public final class JanuaryPartnerClient: Sendable {
 
     let coordinator: TokenCoordinator
     let transport: any HTTPTransport
+    /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
+    /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
+    let baseURLPrefix: String
 
     /// Creates a client for development that authenticates with an API key from the January dashboard.
     ///
@@ -128,6 +131,8 @@ public final class JanuaryPartnerClient: Sendable {
 
     private init(configuration: Configuration, coordinator: TokenCoordinator) throws {
         try configuration.validate()
+        let base = configuration.baseURL.absoluteString
+        self.baseURLPrefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.configuration = configuration
         self.coordinator = coordinator
         self.transport =

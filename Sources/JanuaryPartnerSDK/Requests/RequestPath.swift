@@ -7,12 +7,16 @@ import JanuaryCore
 /// `..` segment (also when percent-encoded), and keeps every valid percent-escape as written: `/v1.2/foods/a%2Fb`
 /// is sent as `a%2Fb`, not `a%252Fb`. Characters a path may not carry raw (a space, non-ASCII) are
 /// percent-encoded as UTF-8.
+///
+/// Built for every request, so the common path (plain ASCII, no escapes) is checked in one pass over its bytes
+/// and kept as it is; only a path with escapes or characters to encode takes the segment-by-segment route.
 struct RequestPath: Sendable, Equatable {
     /// The path as it goes on the wire.
     let percentEncoded: String
 
-    /// The segments with escapes decoded, for comparisons that must not be fooled by `%61uth` for `auth`.
-    let decodedSegments: [String]
+    /// Whether the path names one of January's server-only endpoints: `/v1.2/auth/…` (token issuance and
+    /// revocation) or `/v1.2/credits`. Compared case-insensitively, after decoding, so no spelling slips through.
+    let isServerOnly: Bool
 
     /// Checks and encodes `path`.
     ///
@@ -22,41 +26,60 @@ struct RequestPath: Sendable, Equatable {
         guard path.hasPrefix("/"), !path.hasPrefix("//") else {
             throw JanuaryError.invalidInput("A request path must start with a single \"/\", such as \"/v1.2/foods\".")
         }
-        guard !path.contains(where: { $0 == "?" || $0 == "#" || $0 == "\\" }),
-            !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
-            throw JanuaryError.invalidInput(
-                "A request path must not contain a query, fragment, backslash or control character; pass query "
-                    + "parameters as queryItems."
-            )
-        }
-        var encoded = ""
-        var segments: [String] = []
-        for rawSegment in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            let (segmentEncoded, segmentDecoded) = try Self.encode(rawSegment)
-            guard segmentDecoded != ".", segmentDecoded != ".." else {
-                throw JanuaryError.invalidInput("A request path must not contain \".\" or \"..\" segments.")
+        var isPlain = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\\") || byte < 0x20
+                || byte == 0x7F
+            {
+                throw Self.forbiddenCharacter
             }
-            encoded += "/" + segmentEncoded
-            segments.append(segmentDecoded)
+            if byte != UInt8(ascii: "/") && !Self.isAllowedRaw(byte) {
+                isPlain = false
+            }
+        }
+        let segments: [Substring]
+        if isPlain {
+            percentEncoded = path
+            segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        } else {
+            guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw Self.forbiddenCharacter
+            }
+            var encoded = ""
+            var decoded: [Substring] = []
+            for rawSegment in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+                let (segmentEncoded, segmentDecoded) = try Self.encode(rawSegment)
+                encoded += "/" + segmentEncoded
+                decoded.append(Substring(segmentDecoded))
+            }
+            percentEncoded = encoded
+            segments = decoded
+        }
+        guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
+            throw JanuaryError.invalidInput("A request path must not contain \".\" or \"..\" segments.")
         }
         // A trailing slash leaves one empty segment at the end; an empty segment anywhere else is refused,
         // because servers and proxies disagree about what "//" means.
         guard !segments.dropLast().contains(where: \.isEmpty) else {
             throw JanuaryError.invalidInput("A request path must not contain empty segments (\"//\").")
         }
-        percentEncoded = encoded
-        decodedSegments = segments
+        isServerOnly =
+            segments.count >= 2 && Self.equalsIgnoringCase(segments[0], "v1.2")
+            && (Self.equalsIgnoringCase(segments[1], "auth") || Self.equalsIgnoringCase(segments[1], "credits"))
     }
 
-    /// Whether the path names one of January's server-only endpoints: `/v1.2/auth/…` (token issuance and
-    /// revocation) or `/v1.2/credits`. Compared case-insensitively, after decoding, so no spelling slips through.
-    var isServerOnly: Bool {
-        let lowered = decodedSegments.map { $0.lowercased() }
-        guard lowered.count >= 2, lowered[0] == "v1.2" else {
-            return false
-        }
-        return lowered[1] == "auth" || lowered[1] == "credits"
+    private static var forbiddenCharacter: JanuaryError {
+        JanuaryError.invalidInput(
+            "A request path must not contain a query, fragment, backslash or control character; pass query "
+                + "parameters as queryItems."
+        )
+    }
+
+    private static func equalsIgnoringCase(_ segment: Substring, _ lowercase: String) -> Bool {
+        segment.utf8.count == lowercase.utf8.count
+            && zip(segment.utf8, lowercase.utf8).allSatisfy { pair in
+                (pair.0 >= 0x41 && pair.0 <= 0x5A ? pair.0 + 0x20 : pair.0) == pair.1
+            }
     }
 
     /// RFC 3986 `pchar` without `%`: unreserved, sub-delims, `:` and `@`.
@@ -109,7 +132,7 @@ struct RequestPath: Sendable, Equatable {
             if isAllowedRaw(byte) {
                 encoded.append(byte)
             } else {
-                encoded.append(contentsOf: Array("%\(String(format: "%02X", byte))".utf8))
+                encoded.append(contentsOf: PercentEncoding.escape(byte))
             }
             decoded.append(byte)
             index += 1

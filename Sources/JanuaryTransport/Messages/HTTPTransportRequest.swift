@@ -86,6 +86,17 @@ public struct HTTPTransportRequest: Sendable {
         isSafetyChecked = true
     }
 
+    /// Checks the request like ``checkSafety()`` when its URL was built on a base URL that passed
+    /// `TransportSafety.validateCredentialURL(_:)`, keeping its origin: only the method, header fields and body
+    /// are left to check, and the URL may carry a credential. Saves parsing the URL again on every request.
+    ///
+    /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
+    package mutating func checkSafetyOfMessage() throws {
+        try TransportSafety.validateMessage(self)
+        allowsCredential = true
+        isSafetyChecked = true
+    }
+
     /// Sets `Authorization: Bearer <credential>` without clearing the safety check when the check already
     /// covers it: the URL may carry a credential and the credential is header-safe. Otherwise the transport
     /// checks the request again, and refuses it.

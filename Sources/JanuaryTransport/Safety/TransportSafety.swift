@@ -56,6 +56,21 @@ package enum TransportSafety {
     ///   never quotes a field value.
     package static func validate(_ request: HTTPTransportRequest) throws {
         try validateURL(request.url)
+        try validateMessage(request)
+        if carriesCredential(request.headerFields), try isCleartextToRemoteHost(request.url) {
+            throw JanuaryError.invalidInput(
+                "Refusing to send Authorization over plain http to a host that is not loopback; use https."
+            )
+        }
+    }
+
+    /// Checks what ``validate(_:)`` checks besides the URL: the method and header fields, and a body on GET or
+    /// HEAD. For a caller that built the URL on a base it judged with ``validateCredentialURL(_:)`` once.
+    ///
+    /// - Parameter request: The request about to be sent.
+    /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message
+    ///   never quotes a field value.
+    package static func validateMessage(_ request: HTTPTransportRequest) throws {
         guard HTTPSyntax.isToken(request.method) else {
             throw JanuaryError.invalidInput("The request method is not a valid HTTP token.")
         }
@@ -72,11 +87,6 @@ package enum TransportSafety {
         }
         if request.method == "GET" || request.method == "HEAD", !request.body.isEmpty {
             throw JanuaryError.invalidInput("A \(request.method) request cannot carry a body on every platform.")
-        }
-        if carriesCredential(request.headerFields), try isCleartextToRemoteHost(request.url) {
-            throw JanuaryError.invalidInput(
-                "Refusing to send Authorization over plain http to a host that is not loopback; use https."
-            )
         }
     }
 
