@@ -1,12 +1,14 @@
-import Dispatch
 import Foundation
 import JanuaryCore
 
-/// Delivers events to the partner's callback on a serial queue of the SDK's own, one at a time and in order.
+/// Delivers events to the partner's callback on a thread of the SDK's own, one at a time and in order.
 ///
 /// Callers only append to a bounded buffer: they never run the callback themselves, so a callback that blocks,
 /// takes a lock or waits for the main thread cannot deadlock the thread that sent a request, cancelled a task
-/// or signed out. When the callback falls `capacity` events behind, the oldest are dropped and counted, and the
+/// or signed out. The delivering thread is a plain thread started for each burst of events, not a Dispatch or
+/// Swift concurrency worker: a callback that blocks holds only that thread, never one of the pool's few
+/// threads that every task of the app needs (on Linux, a stuck callback on a worker thread was seen to stall
+/// unrelated tasks for seconds). When the callback falls `capacity` events behind, the oldest are dropped and counted, and the
 /// next event delivered is an ``JanuaryTokenEvent/Kind/eventsDropped`` event with the count.
 package final class EventDelivery: Sendable {
     private struct State: Sendable {
@@ -37,7 +39,6 @@ package final class EventDelivery: Sendable {
 
     private let handler: @Sendable (JanuaryTokenEvent) -> Void
     private let capacity: Int
-    private let queue = DispatchQueue(label: "ai.january.partner-sdk.events")
     private let state = Locked(State())
 
     /// Creates a delivery for one callback.
@@ -83,9 +84,12 @@ package final class EventDelivery: Sendable {
         }
     }
 
-    /// Starts delivering on the SDK's queue, after ``append(_:)`` returned `true`.
+    /// Starts delivering on a thread of its own, after ``append(_:)`` returned `true`. The thread delivers until
+    /// the buffer is empty, then ends; at most one runs at a time, so events stay in order.
     package func scheduleDrain() {
-        queue.async { [self] in drain() }
+        let thread = Thread { [self] in drain() }
+        thread.name = "ai.january.partner-sdk.events"
+        thread.start()
     }
 
     /// How many events were dropped and not yet reported, for tests.
