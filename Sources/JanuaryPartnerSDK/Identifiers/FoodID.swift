@@ -13,9 +13,7 @@ import JanuaryCore
 /// ```swift
 /// let food = try await january.foods.get(id: "1234567")
 /// ```
-public struct FoodID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible
-{
+public struct FoodID: CheckedIdentifier {
     /// The identifier exactly as January sent it.
     public let rawValue: String
 
@@ -29,43 +27,11 @@ public struct FoodID: RawRepresentable, Hashable, Sendable, Codable, Expressible
         self.rawValue = rawValue
     }
 
-    /// Creates an identifier from a string literal.
-    ///
-    /// - Parameter value: The identifier.
-    public init(stringLiteral value: String) {
-        self.init(rawValue: value)
+    static var expectedForm: String {
+        "a numeric id of 1 to 10 digits without a leading zero"
     }
 
-    /// Decodes an identifier from a JSON string or integer.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the value is neither a string nor an integer.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try IdentifierCoding.decodeString(from: decoder))
-    }
-
-    /// Encodes the identifier as a JSON string.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        try IdentifierCoding.encode(rawValue, to: encoder)
-    }
-
-    /// The identifier's string form.
-    public var description: String {
-        rawValue
-    }
-
-    /// Whether the identifier matches January's pattern (a numeric id of 1 to 10 digits without a leading zero).
     var isWellFormed: Bool {
         IdentifierCoding.isNumericID(rawValue)
-    }
-
-    /// Refuses an identifier that January would reject, naming the field it came from but not its value.
-    func validate(field: String) throws {
-        guard isWellFormed else {
-            throw JanuaryError.invalidInput("\(field) must be a numeric id of 1 to 10 digits without a leading zero.")
-        }
     }
 }

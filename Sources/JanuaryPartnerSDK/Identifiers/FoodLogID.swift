@@ -12,9 +12,7 @@ import JanuaryCore
 /// ```swift
 /// let id: FoodLogID = "3f2b9c1e-8d4a-4e6f-9b7a-2c1d0e5f6a7b"
 /// ```
-public struct FoodLogID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible
-{
+public struct FoodLogID: CheckedIdentifier {
     /// The identifier exactly as January sent it.
     public let rawValue: String
 
@@ -28,43 +26,11 @@ public struct FoodLogID: RawRepresentable, Hashable, Sendable, Codable, Expressi
         self.rawValue = rawValue
     }
 
-    /// Creates an identifier from a string literal.
-    ///
-    /// - Parameter value: The identifier.
-    public init(stringLiteral value: String) {
-        self.init(rawValue: value)
+    static var expectedForm: String {
+        "a UUID"
     }
 
-    /// Decodes an identifier from a JSON string or integer.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the value is neither a string nor an integer.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try IdentifierCoding.decodeString(from: decoder))
-    }
-
-    /// Encodes the identifier as a JSON string.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        try IdentifierCoding.encode(rawValue, to: encoder)
-    }
-
-    /// The identifier's string form.
-    public var description: String {
-        rawValue
-    }
-
-    /// Whether the identifier matches January's pattern (a UUID).
     var isWellFormed: Bool {
         UUID(uuidString: rawValue) != nil
-    }
-
-    /// Refuses an identifier that January would reject, naming the field it came from but not its value.
-    func validate(field: String) throws {
-        guard isWellFormed else {
-            throw JanuaryError.invalidInput("\(field) must be a UUID.")
-        }
     }
 }

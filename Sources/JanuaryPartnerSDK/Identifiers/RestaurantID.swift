@@ -12,9 +12,7 @@ import JanuaryCore
 /// ```swift
 /// let menu = try await january.restaurants.menuItems(GetRestaurantMenuItemsRequest(restaurantID: restaurant.id))
 /// ```
-public struct RestaurantID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible
-{
+public struct RestaurantID: CheckedIdentifier {
     /// The identifier exactly as January sent it.
     public let rawValue: String
 
@@ -28,35 +26,10 @@ public struct RestaurantID: RawRepresentable, Hashable, Sendable, Codable, Expre
         self.rawValue = rawValue
     }
 
-    /// Creates an identifier from a string literal.
-    ///
-    /// - Parameter value: The identifier.
-    public init(stringLiteral value: String) {
-        self.init(rawValue: value)
+    static var expectedForm: String {
+        "1 to 64 ASCII letters, digits, \"_\" or \"-\""
     }
 
-    /// Decodes an identifier from a JSON string or integer.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the value is neither a string nor an integer.
-    public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try IdentifierCoding.decodeString(from: decoder))
-    }
-
-    /// Encodes the identifier as a JSON string.
-    ///
-    /// - Parameter encoder: The encoder to write to.
-    /// - Throws: What the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
-        try IdentifierCoding.encode(rawValue, to: encoder)
-    }
-
-    /// The identifier's string form.
-    public var description: String {
-        rawValue
-    }
-
-    /// Whether the identifier matches January's pattern (1 to 64 ASCII letters, digits, \"_\" or \"-\").
     var isWellFormed: Bool {
         (1...64).contains(rawValue.utf8.count)
             && rawValue.utf8.allSatisfy { byte in
@@ -65,12 +38,5 @@ public struct RestaurantID: RawRepresentable, Hashable, Sendable, Codable, Expre
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
                     || byte == UInt8(ascii: "-")
             }
-    }
-
-    /// Refuses an identifier that January would reject, naming the field it came from but not its value.
-    func validate(field: String) throws {
-        guard isWellFormed else {
-            throw JanuaryError.invalidInput("\(field) must be 1 to 64 ASCII letters, digits, \"_\" or \"-\".")
-        }
     }
 }
