@@ -4,7 +4,7 @@ import JanuaryPartnerSDKTesting
 
 /// Collects ``JanuaryTokenEvent``s from an `onEvent` callback, for tests to inspect.
 ///
-/// Events arrive asynchronously on the SDK's event queue, so a test that expects an event waits for it with
+/// Events arrive asynchronously on the SDK's event thread, so a test that expects an event waits for it with
 /// ``waitForEvents(_:timeout:)`` or ``waitForEvents(of:count:timeout:)`` before asserting.
 package final class TokenEventRecorder: Sendable {
     private struct State: Sendable {

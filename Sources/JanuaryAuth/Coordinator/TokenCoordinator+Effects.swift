@@ -12,7 +12,7 @@ extension TokenCoordinator {
     }
 
     /// Carries out `effects`: cancel, start, schedule event delivery, then resume waiters. Nothing here runs
-    /// partner code: the provider runs in its own task and events on the SDK's event queue.
+    /// partner code: the provider runs in its own task and events on the SDK's event thread.
     func perform(_ effects: Effects) {
         effects.taskToCancel?.cancel()
         if let fetch = effects.startFetch {

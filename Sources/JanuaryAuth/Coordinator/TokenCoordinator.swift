@@ -24,7 +24,7 @@ import JanuaryCore
 /// - **The provider runs on its own.** It runs in a detached task at user-initiated priority, whatever the
 ///   priority and task-local values of the request that started it.
 /// - **No deadlock.** A provider that asks this coordinator for a credential while it runs fails fast; events
-///   are delivered on the SDK's own queue, never by the thread that sends, cancels or signs out.
+///   are delivered on a thread of the SDK's own, never by the thread that sends, cancels or signs out.
 /// - **No leak.** Tokens live in memory only and appear in no error, description or event.
 ///
 /// A coordinator built with a development key has none of the fetching machinery: it returns the key.
@@ -62,7 +62,7 @@ package final class TokenCoordinator: Sendable {
     ///   - provider: The partner's token provider.
     ///   - configuration: Leeway, timeout, back-off and breaker.
     ///   - clock: The time source for freshness, the timeout and back-off.
-    ///   - onEvent: Called with every ``JanuaryTokenEvent``, on the SDK's event queue.
+    ///   - onEvent: Called with every ``JanuaryTokenEvent``, on a thread of the SDK's own.
     package init(
         provider: @escaping Provider,
         configuration: Configuration = .init(),
@@ -259,7 +259,7 @@ package final class TokenCoordinator: Sendable {
     /// Requests waiting for that fetch fail with category `cancelled` and code `signed_out`, and so do requests
     /// of the old session that later need a replacement or a retry; the provider's task is cancelled and
     /// whatever it returns is dropped, never cached. The next request fetches a new token. No partner code runs
-    /// on the caller's thread: events are delivered on the SDK's queue.
+    /// on the caller's thread: events are delivered on the SDK's event thread.
     package func reset() {
         let now = clock.reading()
         perform(state.withLock { $0.commit($0.machine.reset(at: now), events: events) })

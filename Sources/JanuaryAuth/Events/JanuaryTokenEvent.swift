@@ -20,8 +20,8 @@ import JanuaryCore
 /// - `requestRetried` and `retryScheduled` (added by `JanuaryPartnerSDK`): ``generation``, and for a scheduled
 ///   retry ``attempt``, ``retryAfter``, ``statusCode`` and ``code``.
 ///
-/// Events are delivered asynchronously, one at a time and in the order the changes happened, on a serial queue
-/// of the SDK's own, never on the thread that sends a request, cancels a task or signs out: a callback that
+/// Events are delivered asynchronously, one at a time and in the order the changes happened, on a thread of the
+/// SDK's own, never on the thread that sends a request, cancels a task or signs out: a callback that
 /// blocks or takes a lock cannot deadlock those calls. If the callback falls more than the buffer's capacity
 /// behind, the oldest events are dropped and an ``Kind/eventsDropped`` event says how many.
 public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {

@@ -56,7 +56,7 @@ extension JanuaryPartnerClient {
 
         /// Called for each event: provider calls, coalescing, invalidations, the breaker, retries.
         ///
-        /// Events never contain a token or key. The callback runs on a serial queue of the SDK's own, one event
+        /// Events never contain a token or key. The callback runs on a thread of the SDK's own, one event
         /// at a time and in order, never on the thread that sends a request, cancels a task or signs out; keep
         /// it quick all the same, or the oldest events are dropped once it falls far behind.
         public var onEvent: (@Sendable (JanuaryTokenEvent) -> Void)?

@@ -151,7 +151,7 @@ public final class JanuaryPartnerClient: Sendable {
     ///
     /// What it does not do: it does not revoke the token at January (your backend can, with January's
     /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
-    /// once and runs none of your code: the events it causes are delivered on the SDK's event queue.
+    /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
         coordinator.reset()
     }
