@@ -2,6 +2,7 @@ import Foundation
 import JanuaryAuth
 import JanuaryCore
 import JanuaryPartnerSDKTesting
+import JanuaryTestSupport
 import Testing
 
 /// Review item 7: the provider ran in the task of whichever request needed a token first, at its priority and
@@ -35,7 +36,7 @@ struct FetchContextRegressionTests {
         )
         // The test waits on a latch rather than on the task, which would raise the task to the test's priority.
         let outcome = Locked<Result<Credential, any Error>?>(nil)
-        let finished = Latch()
+        let finished = TestGate()
         Task.detached(priority: callerPriority) {
             await RequestContext.$tag.withValue("requesting task") {
                 seen.withLock { $0.callerPriority = Task.currentPriority }

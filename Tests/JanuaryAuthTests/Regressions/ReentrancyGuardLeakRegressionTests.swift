@@ -19,7 +19,7 @@ struct ReentrancyGuardLeakRegressionTests {
         let clock = ManualClock()
         let box = Locked<TokenCoordinator?>(nil)
         let child = Locked<Task<Credential, any Error>?>(nil)
-        let providerHasReturned = Latch()
+        let providerHasReturned = TestGate()
         let calls = Locked(0)
         let coordinator = TokenCoordinator(
             provider: {

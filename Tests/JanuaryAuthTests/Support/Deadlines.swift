@@ -94,46 +94,6 @@ func returnsPromptly(
     }
 }
 
-/// A one-way latch that tasks wait on, with a deadline.
-final class Latch: Sendable {
-    private struct State: Sendable {
-        var isOpen = false
-        var waiters = ThresholdWaiters()
-    }
-
-    private let state = Locked(State())
-
-    /// Opens the latch: every waiter, present and future, goes on.
-    func open() {
-        let waiters = state.withLock { state in
-            state.isOpen = true
-            return state.waiters.satisfied(by: 1)
-        }
-        for waiter in waiters {
-            waiter.resume()
-        }
-    }
-
-    /// Returns once the latch is open.
-    ///
-    /// - Throws: `WaitTimeoutError` after `timeout` real seconds.
-    func wait(_ awaited: String = "the latch to open", timeout: TimeInterval = 10) async throws {
-        let state = state
-        try await waitWithDeadline(
-            awaited,
-            timeout: timeout,
-            register: { continuation in
-                let (id, ready) = state.withLock { state in
-                    state.waiters.add(continuation, threshold: 1, count: state.isOpen ? 1 : 0)
-                }
-                ready?.resume()
-                return id
-            },
-            remove: { id in state.withLock { $0.waiters.remove(id) } }
-        )
-    }
-}
-
 /// A gate that blocks the threads passing it (really blocks them, as a partner's callback that waits on a lock
 /// or a semaphore would) until the test releases it, or until a deadline so that a broken test cannot hang.
 final class BlockingGate: Sendable {

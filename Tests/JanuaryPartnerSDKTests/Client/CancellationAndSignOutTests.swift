@@ -8,55 +8,12 @@ import Testing
 /// Stopping work: the caller's cancellation is CancellationError; sign-out fences the session's requests.
 @Suite("Cancellation and sign-out through the client", .timeLimit(.minutes(1)))
 struct CancellationAndSignOutTests {
-    /// Holds provider calls or transport answers until the test opens it.
-    final class Gate: Sendable {
-        private let opened = Locked<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>], arrived: Int)>(
-            (false, [], 0)
-        )
-
-        func wait() async {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = opened.withLock { state -> Bool in
-                    state.arrived += 1
-                    if state.isOpen {
-                        return true
-                    }
-                    state.waiters.append(continuation)
-                    return false
-                }
-                if resumeNow {
-                    continuation.resume()
-                }
-            }
-        }
-
-        func open() {
-            let waiters = opened.withLock { state -> [CheckedContinuation<Void, Never>] in
-                state.isOpen = true
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters {
-                waiter.resume()
-            }
-        }
-
-        /// Returns once `count` tasks have reached `wait()`, or fails the test after 10 s.
-        func waitForArrivals(_ count: Int) async throws {
-            let deadline = Date().addingTimeInterval(10)
-            while opened.withLock({ $0.arrived }) < count {
-                try #require(Date() < deadline, "\(count) tasks never reached the gate")
-                await Task.yield()
-            }
-        }
-    }
-
     @Test("cancelling a request that waits for the provider throws CancellationError")
     func cancelWhileWaitingForToken() async throws {
-        let gate = Gate()
+        let gate = TestGate()
         let harness = try ClientHarness(provider: { simulator, _ in
             CountingProvider { _ in
-                await gate.wait()
+                try await gate.wait()
                 let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
                 return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
             }
@@ -76,9 +33,9 @@ struct CancellationAndSignOutTests {
 
     @Test("cancelling a request in flight throws CancellationError")
     func cancelInFlight() async throws {
-        let gate = Gate()
+        let gate = TestGate()
         let transport = ClosureTransport { _ in
-            await gate.wait()
+            try await gate.wait()
             return HTTPTransportResponse(statusCode: 200)
         }
         let harness = try ScriptedClient { $0.transport = transport }
@@ -94,7 +51,7 @@ struct CancellationAndSignOutTests {
 
     @Test("a request rejected after sign-out is not refreshed or replayed: it fails with signed_out")
     func signOutFencesARejection() async throws {
-        let gate = Gate()
+        let gate = TestGate()
         let answered = Locked(0)
         let transport = ClosureTransport { _ in
             let number = answered.withLock { count -> Int in
@@ -102,7 +59,7 @@ struct CancellationAndSignOutTests {
                 return count
             }
             if number == 1 {
-                await gate.wait()
+                try await gate.wait()
                 return HTTPTransportResponse(
                     statusCode: 401,
                     headerFields: [

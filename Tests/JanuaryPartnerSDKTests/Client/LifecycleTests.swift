@@ -9,14 +9,14 @@ import Testing
 struct LifecycleTests {
     @Test("a token that arrives after sign-out is never used")
     func lateTokenAfterSignOutIsDropped() async throws {
-        let gate = CancellationAndSignOutTests.Gate()
+        let gate = TestGate()
         let lateToken = Locked<String?>(nil)
         let harness = try ClientHarness(provider: { simulator, _ in
             CountingProvider { call in
                 let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
                 if call == 1 {
                     lateToken.withLock { $0 = token.value }
-                    await gate.wait()
+                    try await gate.wait()
                 }
                 return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
             }

@@ -52,12 +52,12 @@ struct ProviderFaultTests {
 
     @Test("a provider that hangs times out on the clock, and the next request tries again")
     func hangingProviderTimesOut() async throws {
-        let gate = CancellationAndSignOutTests.Gate()
+        let gate = TestGate()
         let harness = try ClientHarness(
             provider: { simulator, _ in
                 CountingProvider { call in
                     if call == 1 {
-                        await gate.wait()
+                        try await gate.wait()
                     }
                     let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
                     return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
