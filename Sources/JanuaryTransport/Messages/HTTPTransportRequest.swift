@@ -38,14 +38,10 @@ public struct HTTPTransportRequest: Sendable {
     /// Seconds to wait for the response before failing with a timeout; `nil` uses the session's setting.
     public var timeout: TimeInterval?
 
-    /// Whether `TransportSafety.validate(_:)` has passed this request as it is now; any change to what it
-    /// checks clears it, so that the transport checks again. Lets the SDK check a request once, before it
-    /// fetches a token, instead of twice per send.
+    /// Whether the request, as it is now, has passed the checks `TransportSafety.validate(_:)` makes (through
+    /// ``checkSafetyOfMessage()``); any change to what they check clears it, so that the transport checks again.
+    /// Lets the SDK check a request once, before it fetches a token, instead of twice per send.
     package private(set) var isSafetyChecked = false
-
-    /// Whether the checked URL may carry a credential (it is not cleartext to a remote host), remembered by
-    /// ``checkSafety()`` so that adding the credential needs no second look at the URL.
-    private var allowsCredential = false
 
     /// Creates a request.
     ///
@@ -77,33 +73,24 @@ public struct HTTPTransportRequest: Sendable {
         allowsReplay && body.isReplayable
     }
 
-    /// Checks the request with `TransportSafety.validate(_:)` and remembers that it passed.
-    ///
-    /// - Throws: What the check throws.
-    package mutating func checkSafety() throws {
-        try TransportSafety.validate(self)
-        allowsCredential = (try? TransportSafety.isCleartextToRemoteHost(url)) == false
-        isSafetyChecked = true
-    }
-
-    /// Checks the request like ``checkSafety()`` when its URL was built on a base URL that passed
-    /// `TransportSafety.validateCredentialURL(_:)`, keeping its origin: only the method, header fields and body
-    /// are left to check, and the URL may carry a credential. Saves parsing the URL again on every request.
+    /// Checks the request as `TransportSafety.validate(_:)` would, for a request whose URL was built on a base URL
+    /// that passed `TransportSafety.validateCredentialURL(_:)`, keeping its origin: only the method, header fields
+    /// and body are left to check, and the URL may carry a credential. Saves parsing the URL again on every
+    /// request.
     ///
     /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
     package mutating func checkSafetyOfMessage() throws {
         try TransportSafety.validateMessage(self)
-        allowsCredential = true
         isSafetyChecked = true
     }
 
     /// Sets `Authorization: Bearer <credential>` without clearing the safety check when the check already
-    /// covers it: the URL may carry a credential and the credential is header-safe. Otherwise the transport
-    /// checks the request again, and refuses it.
+    /// covers it: a checked request's URL may carry a credential (see ``checkSafetyOfMessage()``), so only the
+    /// credential must be header-safe. Otherwise the transport checks the request again, and refuses it.
     ///
     /// - Parameter credential: The credential.
     package mutating func setBearerCredential(_ credential: String) {
-        let stillChecked = isSafetyChecked && allowsCredential && CredentialSyntax.isHeaderSafe(credential)
+        let stillChecked = isSafetyChecked && CredentialSyntax.isHeaderSafe(credential)
         headerFields["Authorization"] = "Bearer " + credential
         isSafetyChecked = stillChecked
     }
