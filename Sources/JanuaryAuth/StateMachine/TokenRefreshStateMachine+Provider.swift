@@ -81,7 +81,7 @@ extension TokenRefreshStateMachine {
         }
         let failure = JanuaryError.tokenProvider(
             "The token provider did not return within \(JanuaryError.seconds(timeout)) seconds.",
-            code: JanuaryError.Code.clientTokenProviderFailed
+            code: .clientTokenProviderFailed
         )
         var actions = fail(current, call, with: failure, at: now)
         actions.cancelFetch = fetch
@@ -202,33 +202,27 @@ extension TokenRefreshStateMachine {
         .tokenProvider(message, code: JanuaryError.Code.invalidClientTokenExpiration)
     }
 
-    /// What the waiters receive when the provider throws: `network` when the device is offline, else
-    /// `tokenProvider`.
+    /// What the waiters receive when the provider throws: the SDK's own verdict as it is (from the token-endpoint
+    /// helper); `network` saying which failure when the provider could not reach the partner's backend (offline,
+    /// DNS, refused, TLS, timeout, connection lost); else `tokenProvider`.
     static func providerFailure(_ error: any Error) -> JanuaryError {
-        if let urlError = error as? URLError, offlineCodes.contains(urlError.code) {
-            return .network(
-                "The token provider could not reach your backend: the device seems to be offline.",
-                underlyingError: urlError
-            )
+        if let failure = error as? TokenProviderFailure {
+            return failure.error
+        }
+        if let urlError = error as? URLError, let network = JanuaryError.backendUnreachable(urlError) {
+            return network
         }
         if error is CancellationError {
             return .tokenProvider(
                 "The token provider was cancelled although no request had given up on it.",
-                code: JanuaryError.Code.clientTokenProviderFailed,
+                code: .clientTokenProviderFailed,
                 underlyingError: error
             )
         }
         return .tokenProvider(
             "The token provider threw an error.",
-            code: JanuaryError.Code.clientTokenProviderFailed,
+            code: .clientTokenProviderFailed,
             underlyingError: error
         )
-    }
-
-    private static var offlineCodes: Set<URLError.Code> {
-        [
-            .notConnectedToInternet, .networkConnectionLost, .timedOut, .cannotFindHost, .cannotConnectToHost,
-            .dnsLookupFailed, .dataNotAllowed, .internationalRoamingOff,
-        ]
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 extension JanuaryError {
     package static func authentication(
         _ message: String,
-        code: String? = nil,
+        code: Code? = nil,
         statusCode: Int? = nil,
         requestID: String? = nil,
         retryAfter: TimeInterval? = nil,
@@ -23,7 +23,7 @@ extension JanuaryError {
 
     package static func tokenProvider(
         _ message: String,
-        code: String? = nil,
+        code: Code? = nil,
         retryAfter: TimeInterval? = nil,
         underlyingError: (any Error)? = nil
     ) -> JanuaryError {
@@ -38,7 +38,7 @@ extension JanuaryError {
 
     package static func network(
         _ message: String,
-        code: String? = nil,
+        code: Code? = nil,
         underlyingError: (any Error)? = nil
     ) -> JanuaryError {
         JanuaryError(category: .network, code: code, message: message, underlyingError: underlyingError)
@@ -48,7 +48,7 @@ extension JanuaryError {
     /// applies, so that code that branches on codes treats a local refusal like January's own.
     package static func invalidInput(
         _ message: String,
-        code: String? = JanuaryError.Code.invalidRequest,
+        code: Code? = .invalidRequest,
         statusCode: Int? = nil,
         requestID: String? = nil,
         underlyingError: (any Error)? = nil
@@ -65,7 +65,7 @@ extension JanuaryError {
 
     package static func cancelled(
         _ message: String = "The operation was cancelled.",
-        code: String? = nil
+        code: Code? = nil
     ) -> JanuaryError {
         JanuaryError(category: .cancelled, code: code, message: message, underlyingError: CancellationError())
     }
@@ -102,5 +102,23 @@ extension JanuaryError {
             retryAfter: retryAfter,
             underlyingError: underlyingError
         )
+    }
+}
+
+extension JanuaryError {
+    /// Joins two messages as sentences: `first` gets a full stop if it ends without one, so that January's
+    /// message (often a lower-case clause without a stop) and the SDK's note read as two sentences.
+    ///
+    /// - Parameters:
+    ///   - first: The first message; may be empty.
+    ///   - second: The message to append.
+    /// - Returns: The two joined with one space.
+    package static func sentences(_ first: String, _ second: String) -> String {
+        let trimmed = first.trimmingCharacters(in: .whitespaces)
+        guard let last = trimmed.last else {
+            return second
+        }
+        let stop = ".!?:".contains(last) ? "" : "."
+        return trimmed + stop + " " + second
     }
 }

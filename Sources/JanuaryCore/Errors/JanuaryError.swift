@@ -36,11 +36,13 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// when January answered, or the SDK's (`signed_out`, `invalid_end_user_id`, …) when it refused or
     /// gave up on its own; `nil` when there is none, such as for most network failures.
     ///
-    /// Codes are lower-case words joined by underscores. New ones may appear at any time, so treat an unknown
-    /// code by its ``category``.
-    public let code: String?
+    /// Compare it with the constants of ``Code`` (`error.code == .creditLimitExceeded`) or with a string literal
+    /// (`error.code == "credit_limit_exceeded"`). Codes are lower-case words joined by underscores. New ones may
+    /// appear at any time, so treat an unknown code by its ``category``.
+    public let code: Code?
 
-    /// A human-readable explanation, safe to log: January's message when it sent one, otherwise the SDK's.
+    /// A developer-facing explanation, safe to log: January's message when it sent one, otherwise the SDK's.
+    /// For text to show your users, use `localizedDescription` (``errorDescription``).
     ///
     /// A message from January is kept to 500 characters, without control characters, and with anything that
     /// looks like a key or token (`sk-…`, `ct-…`) replaced by `<redacted>`. Show it to developers, not users,
@@ -68,7 +70,7 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     ///
     /// - Parameters:
     ///   - category: What kind of failure this is.
-    ///   - code: The stable code, if any, such as `rate_limited`.
+    ///   - code: The stable code, if any, such as ``Code/rateLimited``.
     ///   - message: A human-readable explanation. Do not put secrets in it.
     ///   - statusCode: The HTTP status code of the response, if any.
     ///   - requestID: January's request identifier from the response, if any.
@@ -76,7 +78,7 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     ///   - underlyingError: The error that caused this one, if any.
     public init(
         category: Category,
-        code: String? = nil,
+        code: Code? = nil,
         message: String,
         statusCode: Int? = nil,
         requestID: String? = nil,
@@ -138,10 +140,38 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
 }
 
 extension JanuaryError: LocalizedError {
-    /// The same credential-free text as ``description``, so that `localizedDescription` and UIKit or SwiftUI
-    /// alerts that show it never reveal a secret either.
+    /// One plain sentence that a user may see, such as in a SwiftUI alert through `localizedDescription`: it
+    /// says what happened in everyday words, without type names, codes, request IDs or January's developer
+    /// message. Log ``description`` instead; it keeps every detail.
     public var errorDescription: String? {
-        description
+        userSentence
+    }
+
+    private var userSentence: String {
+        switch code {
+        case .creditLimitExceeded?, .requestLimitExceeded?:
+            return "This app has reached its monthly limit for nutrition requests. Please try again next month."
+        case .notConnectedToInternet?:
+            return "You appear to be offline. Check your connection and try again."
+        case .partnerBackendRefused?:
+            return "Your session has ended. Please sign in again."
+        default:
+            break
+        }
+        switch category {
+        case .authentication: return "Your session could not be confirmed. Please sign in again."
+        case .authorization: return "This account is not allowed to do that."
+        case .tokenProvider: return "The app could not connect to its nutrition service. Please try again later."
+        case .network: return "The nutrition service could not be reached. Check your connection and try again."
+        case .timeout: return "The nutrition service took too long to answer. Please try again."
+        case .server: return "The nutrition service is having trouble. Please try again later."
+        case .invalidInput: return "The request could not be completed because some of its details are not valid."
+        case .notFound: return "What you asked for could not be found."
+        case .rateLimited: return "Too many requests were made just now. Please wait a moment and try again."
+        case .cancelled: return "The operation was cancelled."
+        case .decoding: return "The nutrition service sent an answer the app could not read."
+        default: return "Something went wrong with the nutrition service. Please try again."
+        }
     }
 }
 
@@ -151,7 +181,7 @@ extension JanuaryError: CustomReflectable {
     public var customMirror: Mirror {
         var children: [(label: String?, value: Any)] = [("category", category.description)]
         if let code {
-            children.append(("code", code))
+            children.append(("code", code.rawValue))
         }
         children.append(("message", message))
         if let statusCode {

@@ -104,7 +104,7 @@ extension JanuaryPartnerClient {
                         attempt: attempt,
                         retryAfter: wait,
                         statusCode: failure.statusCode,
-                        code: failure.code
+                        code: failure.code?.rawValue
                     )
                 }
                 try await configuration.clock.sleep(for: wait)
@@ -159,7 +159,7 @@ extension JanuaryPartnerClient {
                 + (prepared.transportRequest.body.isReplayable
                     ? "it is marked as not replayable." : "its body is a one-shot stream.")
         }
-        return mapped.with(message: reason + " January: " + mapped.message)
+        return mapped.with(message: JanuaryError.sentences(reason, "January: " + mapped.message))
     }
 
     /// Adds, for a write that failed ambiguously, that it may or may not have happened and was not sent again.
@@ -171,9 +171,11 @@ extension JanuaryPartnerClient {
             return failure
         }
         return failure.with(
-            message: failure.message
-                + " This \(method) was not sent again: it may or may not have taken effect at January, which does "
-                + "not deduplicate writes. Check (for a log, with list or get) before sending it again."
+            message: JanuaryError.sentences(
+                failure.message,
+                "This \(method) was not sent again: it may or may not have taken effect at January, which does "
+                    + "not deduplicate writes. Check (for a log, with list or get) before sending it again."
+            )
         )
     }
 }

@@ -3,6 +3,10 @@ import JanuaryAuth
 import JanuaryCore
 import JanuaryTransport
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The entry point to January's Partner API v1.2 for a partner app.
 ///
 /// Create one client per signed-in user session and keep it for as long as the session lasts. The client
@@ -127,6 +131,72 @@ public final class JanuaryPartnerClient: Sendable {
                 onEvent: configuration.onEvent
             )
         )
+    }
+
+    /// Creates a client for production that gets short-lived client tokens from your backend's token endpoint.
+    ///
+    /// The simplest safe way to connect the app to your backend: give the request for your endpoint, and the
+    /// client does the rest. It calls `tokenEndpoint` each time it needs a token (so a session header of yours
+    /// that changes is always current), sends the request on a URLSession of its own (ephemeral: no URL cache,
+    /// no cookies, no stored credentials, so the token is never written to disk), requires a `2xx` answer and
+    /// decodes ``/JanuaryCore/JanuaryClientToken`` from it (January's own answer `{"token", "expires_in", …}`
+    /// passed through, or the other spellings that type reads).
+    ///
+    /// ```swift
+    /// let january = try JanuaryPartnerClient(tokenEndpoint: {
+    ///     var request = URLRequest(url: URL(string: "https://api.example.com/january-token")!)
+    ///     request.httpMethod = "POST"
+    ///     request.setValue("Bearer \(await session.currentToken())", forHTTPHeaderField: "Authorization")
+    ///     return request
+    /// })
+    /// ```
+    ///
+    /// Failures are told apart, on the requests that were waiting for the token:
+    /// - your backend refused (`401`, `403`): ``/JanuaryCore/JanuaryError/Category/tokenProvider``, code
+    ///   ``/JanuaryCore/JanuaryError/Code/partnerBackendRefused``, with the status: sign the user in again;
+    /// - your backend failed (another non-2xx status, or a body that is not a token): `tokenProvider`, code
+    ///   ``/JanuaryCore/JanuaryError/Code/partnerBackendFailed``, with the status when there was one;
+    /// - your backend could not be reached: ``/JanuaryCore/JanuaryError/Category/network``, with a code and
+    ///   message that say which: offline (`not_connected_to_internet`), DNS (`cannot_find_host`), connection
+    ///   refused (`cannot_connect_to_host`), TLS (`secure_connection_failed`), timeout (`request_timeout`) or a
+    ///   lost connection (`network_connection_lost`);
+    /// - `tokenEndpoint` threw: `tokenProvider`, code ``/JanuaryCore/JanuaryError/Code/clientTokenProviderFailed``,
+    ///   with your error as the underlying error.
+    ///
+    /// Everything else is as for ``init(clientTokenProvider:configuration:)``: one call however many requests
+    /// need a token, ``Configuration/tokenProviderTimeout`` (also the session's request timeout), back-off after
+    /// repeated failures.
+    ///
+    /// - Parameters:
+    ///   - tokenEndpoint: Builds the request for your backend's token endpoint: URL, method, your session's
+    ///     header, an optional `httpBody` (not a body stream). `https`, or `http` to a loopback host for tests.
+    ///   - configuration: Where and how to reach January.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` when
+    ///   the configuration is unsafe. The endpoint is not called until the first request or ``prefetchToken()``.
+    public convenience init(
+        tokenEndpoint: @escaping @Sendable () async throws -> URLRequest,
+        configuration: Configuration = Configuration()
+    ) throws {
+        let endpoint = TokenEndpoint(makeRequest: tokenEndpoint, timeout: configuration.tokenProviderTimeout)
+        try self.init(clientTokenProvider: { try await endpoint.fetch() }, configuration: configuration)
+    }
+
+    /// Fetches a client token now, unless a fresh one is cached: for an app to warm up at launch, so that its
+    /// first request does not wait for your backend, and for tests to start from a known state.
+    ///
+    /// Concurrent calls, and requests made meanwhile, share one provider call. With a development API key it
+    /// returns at once.
+    ///
+    /// - Throws: What a request would throw when it cannot get a token: ``/JanuaryCore/JanuaryError`` of category
+    ///   ``/JanuaryCore/JanuaryError/Category/tokenProvider``, ``/JanuaryCore/JanuaryError/Category/network``,
+    ///   ``/JanuaryCore/JanuaryError/Category/authentication`` (code `token_rejected_repeatedly`) or
+    ///   ``/JanuaryCore/JanuaryError/Category/cancelled`` (code `signed_out`), and `CancellationError` when the
+    ///   calling task is cancelled.
+    public func prefetchToken() async throws {
+        if coordinator.freshCredential() != nil {
+            return
+        }
+        _ = try await coordinator.credential()
     }
 
     private init(configuration: Configuration, coordinator: TokenCoordinator) throws {

@@ -13,7 +13,7 @@ struct JanuaryErrorBody: Sendable, Equatable {
     static let maximumCodeLength = 64
 
     /// January's stable code, if it sent a well-formed one.
-    var code: String?
+    var code: JanuaryError.Code?
 
     /// January's message, cleaned by ``ErrorMessageSanitizer``, if it sent one.
     var message: String?
@@ -40,7 +40,7 @@ struct JanuaryErrorBody: Sendable, Equatable {
         else {
             return
         }
-        code = wire.code.flatMap(Self.acceptableCode)
+        code = wire.code.flatMap(Self.acceptableCode).map(JanuaryError.Code.init(rawValue:))
         message = wire.message.flatMap(ErrorMessageSanitizer.clean)
     }
 

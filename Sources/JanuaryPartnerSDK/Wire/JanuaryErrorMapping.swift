@@ -36,11 +36,11 @@ enum JanuaryErrorMapping {
         let status = response.statusCode
         let message: String
         switch (body.code, body.message) {
-        case (JanuaryError.Code.endUserIDMismatch?, let said):
-            message =
+        case (.endUserIDMismatch?, let said):
+            let note =
                 "The app's user (the PartnerUserID sent as January-End-User-ID) and the user the client token "
                 + "was minted for differ: the app acts for one user with another user's token."
-                + (said.map { " January: \($0)" } ?? "")
+            message = said.map { JanuaryError.sentences(note, "January: " + $0) } ?? note
         case (_, let said?):
             message = said
         case (_, nil):

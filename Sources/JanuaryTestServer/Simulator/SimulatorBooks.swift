@@ -9,6 +9,8 @@ struct SimulatorBooks: Sendable {
     var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
     var clientTokensEnabled = true
     var script = FailureScript()
+    /// Answers the stand-in partner backend gives instead of tokens, oldest first.
+    var partnerBackendScript: [JanuaryAPISimulator.PartnerBackendFailure] = []
     var requestLog: [JanuaryAPISimulator.RequestLogEntry] = []
     var statistics = JanuaryAPISimulator.Statistics()
     var requestCount = 0

@@ -31,6 +31,7 @@ struct SimulatorEngine: Sendable {
         var operation: String?
         var behavior: ScriptedResponse.Behavior = .normal
         var scripted = false
+        var delay: TimeInterval = 0
     }
 
     func respond(to request: RecordedRequest) -> ScriptedResponse {
@@ -55,19 +56,19 @@ struct SimulatorEngine: Sendable {
                     wasScripted: outcome.scripted
                 )
             )
-            return outcome.response.scripted(requestID: requestID, date: now, behavior: outcome.behavior)
+            return outcome.response.scripted(
+                requestID: requestID,
+                date: now,
+                behavior: outcome.behavior,
+                delay: outcome.delay
+            )
         }
     }
 
     private func answer(_ request: RecordedRequest, now: Date, books: inout SimulatorBooks) -> Outcome {
         let path = request.path
         if path == JanuaryAPISimulator.partnerBackendTokenPath {
-            return Outcome(
-                response: Self.run {
-                    try PartnerBackendEndpoint.answer(request, now: now, engine: self, books: &books)
-                },
-                operation: "partnerBackendToken"
-            )
+            return partnerBackend(request, now: now, books: &books)
         }
         let match = router.match(method: request.method, path: path)
         var operationName: String?
@@ -99,6 +100,28 @@ struct SimulatorEngine: Sendable {
             }
             return Outcome(response: response, operation: operation.name)
         }
+    }
+
+    /// The stand-in partner backend: a scripted failure first, if one is left, else a token.
+    private func partnerBackend(_ request: RecordedRequest, now: Date, books: inout SimulatorBooks) -> Outcome {
+        let operation = "partnerBackendToken"
+        let failure = books.partnerBackendScript.isEmpty ? nil : books.partnerBackendScript.removeFirst()
+        if failure != nil {
+            books.statistics.scriptedFailuresServed += 1
+        }
+        if failure?.dropsConnection == true {
+            return Outcome(
+                response: APIResponse(status: 0, body: nil),
+                operation: operation,
+                behavior: .closeWithoutResponse,
+                scripted: true
+            )
+        }
+        if let response = failure?.response {
+            return Outcome(response: response, operation: operation, scripted: true)
+        }
+        let response = Self.run { try PartnerBackendEndpoint.answer(request, now: now, engine: self, books: &books) }
+        return Outcome(response: response, operation: operation, scripted: failure != nil, delay: failure?.delay ?? 0)
     }
 
     private func scripted(

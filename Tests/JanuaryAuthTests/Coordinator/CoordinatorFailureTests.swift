@@ -20,9 +20,9 @@ struct CoordinatorFailureTests {
 
     struct BadToken: Sendable, CustomTestStringConvertible {
         let token: JanuaryClientToken
-        let code: String
+        let code: JanuaryError.Code
         var testDescription: String {
-            code
+            code.rawValue
         }
     }
 
@@ -127,7 +127,7 @@ struct CoordinatorFailureTests {
         let failure = try await result(of: Task { try await coordinator.credential() }).januaryError
         #expect(failure?.category == .tokenProvider)
         var cause: (any Error)? = failure
-        var codes: [String?] = []
+        var codes: [JanuaryError.Code?] = []
         while let error = cause as? JanuaryError {
             codes.append(error.code)
             cause = error.underlyingError

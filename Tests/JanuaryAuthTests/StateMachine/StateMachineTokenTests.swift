@@ -9,7 +9,7 @@ struct StateMachineTokenTests {
         let name: String
         let token: JanuaryClientToken
         /// `nil` when the token is accepted.
-        let code: String?
+        let code: JanuaryError.Code?
         let messageFragments: [String]
         /// For an accepted token: seconds it has left at receipt.
         let remaining: TimeInterval
@@ -22,7 +22,7 @@ struct StateMachineTokenTests {
             TokenCase(name: name, token: token, code: nil, messageFragments: [], remaining: remaining)
         }
 
-        static func refused(_ name: String, _ token: JanuaryClientToken, _ code: String, _ fragments: String...)
+        static func refused(_ name: String, _ token: JanuaryClientToken, _ code: JanuaryError.Code, _ fragments: String...)
             -> TokenCase
         {
             TokenCase(name: name, token: token, code: code, messageFragments: fragments, remaining: 0)

@@ -126,7 +126,7 @@ func expectRefused(
     } catch let error as JanuaryError {
         #expect(error.category == .invalidInput, "\(error)", sourceLocation: sourceLocation)
         #expect(error.statusCode == nil, "refused locally, not by a server", sourceLocation: sourceLocation)
-        #expect(error.code == code, sourceLocation: sourceLocation)
+        #expect(error.code?.rawValue == code, sourceLocation: sourceLocation)
         #expect(error.message.contains(field), "\(error.message)", sourceLocation: sourceLocation)
     } catch {
         Issue.record("expected JanuaryError, got \(error)", sourceLocation: sourceLocation)

@@ -92,7 +92,7 @@ struct ProviderFaultTests {
         })
         let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
         #expect(error?.category == .tokenProvider)
-        #expect(error?.code == code)
+        #expect(error?.code?.rawValue == code)
         #expect(harness.server.receivedRequests.isEmpty)
     }
 
@@ -106,7 +106,7 @@ struct ProviderFaultTests {
             do {
                 _ = try await harness.client.send(.autocomplete)
             } catch let error as JanuaryError {
-                codes.append(error.code)
+                codes.append(error.code?.rawValue)
             }
         }
         #expect(harness.provider.callCount == 3)

@@ -55,7 +55,7 @@ struct TokenRejectionEndToEndTests {
         if let code = variant.failsWith {
             let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
             #expect(error?.category == .authentication)
-            #expect(error?.code == code)
+            #expect(error?.code?.rawValue == code)
             #expect(error?.statusCode == 401)
             #expect(error?.requestID?.hasPrefix("req_") == true)
         } else {
@@ -129,7 +129,7 @@ struct TokenRejectionEndToEndTests {
         harness.simulator.failNext(with: .error(status: 403, code: code))
         let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
         #expect(error?.category == .authorization)
-        #expect(error?.code == code)
+        #expect(error?.code?.rawValue == code)
         #expect(harness.provider.callCount == 1)
         #expect(harness.apiRequestCount == 1)
     }

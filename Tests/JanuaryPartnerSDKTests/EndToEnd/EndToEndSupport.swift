@@ -57,7 +57,7 @@ enum EndToEnd {
             return nil
         } catch let error as JanuaryError {
             #expect(error.category == category, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.code == code, "\(error)", sourceLocation: sourceLocation)
+            #expect(error.code?.rawValue == code, "\(error)", sourceLocation: sourceLocation)
             #expect(error.statusCode == status, "\(error)", sourceLocation: sourceLocation)
             if status != nil {
                 #expect(error.requestID?.hasPrefix("req_") == true, sourceLocation: sourceLocation)

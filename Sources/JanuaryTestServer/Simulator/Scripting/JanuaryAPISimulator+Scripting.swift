@@ -58,13 +58,16 @@ extension JanuaryAPISimulator {
         }
     }
 
-    /// How many scripted failures are still to be served.
+    /// How many scripted failures are still to be served, the partner backend's included.
     public var pendingScriptedFailures: Int {
-        books.withLock { $0.script.pendingCount }
+        books.withLock { $0.script.pendingCount + $0.partnerBackendScript.count }
     }
 
-    /// Forgets every scripted failure not yet served.
+    /// Forgets every scripted failure not yet served, the partner backend's included.
     public func clearScriptedFailures() {
-        books.withLock { $0.script.removeAll() }
+        books.withLock { books in
+            books.script.removeAll()
+            books.partnerBackendScript.removeAll()
+        }
     }
 }

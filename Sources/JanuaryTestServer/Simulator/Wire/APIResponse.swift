@@ -6,6 +6,9 @@ struct APIResponse: Sendable {
     /// `nil` for `204`, which has no content.
     var body: JSONValue?
     var headerFields: [HeaderField] = []
+    /// An HTML body sent as is instead of JSON, for answers that are not January's (a misbehaving partner
+    /// backend).
+    var rawBody: Data?
 
     static func json(_ body: JSONValue, status: Int = 200, headerFields: [HeaderField] = []) -> APIResponse {
         APIResponse(status: status, body: body, headerFields: headerFields)
@@ -13,10 +16,11 @@ struct APIResponse: Sendable {
 
     static let noContent = APIResponse(status: 204, body: nil)
 
-    init(status: Int, body: JSONValue?, headerFields: [HeaderField] = []) {
+    init(status: Int, body: JSONValue?, headerFields: [HeaderField] = [], rawBody: Data? = nil) {
         self.status = status
         self.body = body
         self.headerFields = headerFields
+        self.rawBody = rawBody
     }
 
     init(error: APIError) {
@@ -24,7 +28,12 @@ struct APIResponse: Sendable {
     }
 
     /// The response on the wire, with `Content-Type`, `x-request-id` and `Date` added.
-    func scripted(requestID: String, date: Date, behavior: ScriptedResponse.Behavior = .normal) -> ScriptedResponse {
+    func scripted(
+        requestID: String,
+        date: Date,
+        behavior: ScriptedResponse.Behavior = .normal,
+        delay: TimeInterval = 0
+    ) -> ScriptedResponse {
         var fields = [
             HeaderField(name: "x-request-id", value: requestID),
             HeaderField(name: "Date", value: HTTPDate.format(date)),
@@ -33,7 +42,16 @@ struct APIResponse: Sendable {
         if let body {
             fields.insert(HeaderField(name: "Content-Type", value: "application/json"), at: 0)
             data = Data(body.serialized.utf8)
+        } else if let rawBody {
+            fields.insert(HeaderField(name: "Content-Type", value: "text/html; charset=utf-8"), at: 0)
+            data = rawBody
         }
-        return ScriptedResponse(status: status, headerFields: fields + headerFields, body: data, behavior: behavior)
+        return ScriptedResponse(
+            status: status,
+            headerFields: fields + headerFields,
+            body: data,
+            delay: delay,
+            behavior: behavior
+        )
     }
 }
