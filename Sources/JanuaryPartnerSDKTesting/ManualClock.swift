@@ -27,6 +27,8 @@ public final class ManualClock: JanuaryClock {
 
     private struct Sleeper: Sendable {
         let deadline: TimeInterval
+        /// The duration the sleeper asked for, which ``waitForSleeper(lasting:timeout:)`` matches.
+        let duration: TimeInterval
         let order: UInt64
         let continuation: CheckedContinuation<Void, any Error>
     }
@@ -37,6 +39,10 @@ public final class ManualClock: JanuaryClock {
         var lastSleeperID: UInt64 = 0
         var sleepers: [UInt64: Sleeper] = [:]
         var sleeperWatchers = ThresholdWaiters()
+        /// Tests waiting for a sleeper of one duration: the duration and how many such sleepers have started.
+        var durationWatchers: [UInt64: (duration: TimeInterval, continuation: CheckedContinuation<Void, any Error>)] =
+            [:]
+        var lastWatcherID: UInt64 = 0
     }
 
     private let state: Locked<State>
@@ -70,8 +76,15 @@ public final class ManualClock: JanuaryClock {
 
     /// How long each current sleeper has left to wait, shortest first, to check how long something chose to
     /// wait.
+    ///
+    /// ``sleeperDurations`` has what each asked for, which does not change as the clock advances.
     public var sleeperDelays: [TimeInterval] {
         state.withLock { state in state.sleepers.values.map { $0.deadline - state.uptime }.sorted() }
+    }
+
+    /// The duration each current sleeper asked for, shortest first.
+    public var sleeperDurations: [TimeInterval] {
+        state.withLock { state in state.sleepers.values.map(\.duration).sorted() }
     }
 
     /// Moves time forward and wakes, in deadline order, every sleeper whose deadline has been reached.
@@ -125,8 +138,18 @@ public final class ManualClock: JanuaryClock {
                         return nil
                     }
                     let deadline = state.uptime + seconds
-                    state.sleepers[id] = Sleeper(deadline: deadline, order: id, continuation: continuation)
+                    state.sleepers[id] = Sleeper(
+                        deadline: deadline,
+                        duration: seconds,
+                        order: id,
+                        continuation: continuation
+                    )
+                    let matching = state.durationWatchers.filter { $0.value.duration == seconds }
+                    for watcher in matching.keys {
+                        state.durationWatchers[watcher] = nil
+                    }
                     return state.sleeperWatchers.satisfied(by: state.sleepers.count)
+                        + matching.values.map(\.continuation)
                 }
                 guard let watchers else {
                     continuation.resume(throwing: CancellationError())
@@ -161,6 +184,44 @@ public final class ManualClock: JanuaryClock {
                 return id
             },
             remove: { id in state.withLock { $0.sleeperWatchers.remove(id) } }
+        )
+    }
+
+    /// Returns once a task is sleeping on this clock for exactly `seconds`, whatever else sleeps on it.
+    ///
+    /// Prefer it to ``waitForSleepers(_:timeout:)`` when more than one thing may sleep: a client that has no
+    /// token yet also sleeps while its token provider runs (the 30-second provider timeout), so "one sleeper"
+    /// may be that one rather than the retry wait a test means.
+    ///
+    /// ```swift
+    /// try await clock.waitForSleeper(lasting: 2)   // the client waits out Retry-After: 2
+    /// clock.advance(by: 2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - seconds: The duration the sleeper asked for, such as a `Retry-After` delay; compared exactly.
+    ///   - timeout: How many real seconds to wait at most; 10 by default.
+    /// - Throws: ``WaitTimeoutError`` when no such sleeper appears in time.
+    public func waitForSleeper(lasting seconds: TimeInterval, timeout: TimeInterval = 10) async throws {
+        let state = state
+        try await waitWithDeadline(
+            "a \(seconds) s sleeper on the manual clock",
+            timeout: timeout,
+            register: { continuation in
+                let id = state.withLock { state -> UInt64? in
+                    guard !state.sleepers.values.contains(where: { $0.duration == seconds }) else {
+                        return nil
+                    }
+                    state.lastWatcherID += 1
+                    state.durationWatchers[state.lastWatcherID] = (seconds, continuation)
+                    return state.lastWatcherID
+                }
+                if id == nil {
+                    continuation.resume()
+                }
+                return id
+            },
+            remove: { id in state.withLock { $0.durationWatchers.removeValue(forKey: id)?.continuation } }
         )
     }
 }

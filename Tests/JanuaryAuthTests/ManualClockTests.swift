@@ -82,4 +82,29 @@ struct ManualClockTests {
         #expect(error.awaited == "1 sleepers on the manual clock" && error.timeout == 0.05)
         #expect(error.description.contains("did not happen"))
     }
+
+    @Test("waitForSleeper(lasting:) waits for the sleeper it names, not for whichever sleeps first")
+    func waitsForTheSleeperOfADuration() async throws {
+        let clock = ManualClock()
+        let timeout = Task { try await clock.sleep(for: 30) }   // like a token provider's timeout
+        try await clock.waitForSleepers(1)
+        let retry = Task { try await clock.sleep(for: 2) }
+        try await clock.waitForSleeper(lasting: 2)
+        #expect(clock.sleeperDurations == [2, 30])
+        clock.advance(by: 2)
+        try await result(of: retry, "the 2 s sleeper").get()
+        #expect(clock.sleeperDurations == [30] && clock.sleeperDelays == [28])
+        // Already sleeping: returns at once.
+        try await clock.waitForSleeper(lasting: 30)
+        timeout.cancel()
+    }
+
+    @Test("waitForSleeper(lasting:) fails by its deadline when no sleeper of that duration appears")
+    func waitForSleeperHasADeadline() async throws {
+        let clock = ManualClock()
+        let other = Task { try await clock.sleep(for: 30) }
+        try await clock.waitForSleepers(1)
+        await #expect(throws: WaitTimeoutError.self) { try await clock.waitForSleeper(lasting: 2, timeout: 0.05) }
+        other.cancel()
+    }
 }

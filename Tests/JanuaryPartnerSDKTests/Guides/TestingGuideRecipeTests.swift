@@ -1,0 +1,69 @@
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
+import JanuaryTestServer
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The rate-limit recipe of Docs/Testing.md, exactly as the guide prints it between the markers below (the test
+// after it checks that the two are the same text), run on a client that has no token yet.
+
+// guide:begin Docs/Testing.md waitsOutARateLimit
+@Test func waitsOutARateLimit() async throws {
+    let clock = ManualClock()
+    let simulator = try JanuaryAPISimulator(now: { clock.now() })
+    var configuration = JanuaryPartnerClient.Configuration(baseURL: simulator.baseURL)
+    configuration.clock = clock
+    let january = try JanuaryPartnerClient(
+        tokenEndpoint: {                                   // the simulator stands in for your backend
+            var request = URLRequest(url: simulator.partnerBackendTokenURL)
+            request.httpMethod = "POST"
+            return request
+        },
+        configuration: configuration
+    )
+    simulator.failNext(with: .rateLimited(retryAfter: 2), pathPrefix: "/v1.2/foods")
+
+    let search = Task { try await january.foods.search(SearchFoodsRequest(query: "banana")) }
+    try await clock.waitForSleeper(lasting: 2)   // the retry wait, not the token provider's 30 s timeout
+    clock.advance(by: 2)
+    let results = try await search.value
+
+    #expect(results.items.first?.name == "banana")
+    #expect(simulator.requestLog.filter { $0.operation == "searchFoods" }.map(\.status) == [429, 200])
+}
+// guide:end
+
+@Suite("Docs/Testing.md")
+struct TestingGuideRecipeTests {
+    /// The text between this file's markers.
+    static func recipeInThisFile() throws -> String {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex { $0.hasPrefix("// guide:begin Docs/Testing.md") })
+        let end = try #require(lines.firstIndex { $0 == "// guide:end" })
+        return lines[(begin + 1)..<end].joined(separator: "\n")
+    }
+
+    /// The guide's block that defines `waitsOutARateLimit`, from its `@Test` line to its end.
+    static func recipeInTheGuide() throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Docs/Testing.md"), encoding: .utf8)
+        let blocks = guide.components(separatedBy: "```swift\n").dropFirst().map {
+            $0.components(separatedBy: "\n```").first ?? ""
+        }
+        let block = try #require(blocks.first { $0.contains("func waitsOutARateLimit()") })
+        let lines = block.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("@Test func waitsOutARateLimit") })
+        return lines[start...].joined(separator: "\n")
+    }
+
+    @Test("the test above is the guide's rate-limit recipe, character for character")
+    func recipeIsTheGuides() throws {
+        #expect(try Self.recipeInThisFile() == Self.recipeInTheGuide())
+    }
+}
