@@ -86,7 +86,7 @@ struct ManualClockTests {
     @Test("waitForSleeper(lasting:) waits for the sleeper it names, not for whichever sleeps first")
     func waitsForTheSleeperOfADuration() async throws {
         let clock = ManualClock()
-        let timeout = Task { try await clock.sleep(for: 30) }   // like a token provider's timeout
+        let timeout = Task { try await clock.sleep(for: 30) }  // like a token provider's timeout
         try await clock.waitForSleepers(1)
         let retry = Task { try await clock.sleep(for: 2) }
         try await clock.waitForSleeper(lasting: 2)

@@ -122,7 +122,10 @@ struct JanuaryErrorTests {
             underlyingError: JanuaryError(category: .network, message: "inner")
         )
         let sentence = try #require(error.errorDescription)
-        for forbidden in ["JanuaryError", "(", "_", "req_", "some_code_x", "developer text", "503", "tokenProvider", "invalidInput", "rateLimited", "notFound"] {
+        for forbidden in [
+            "JanuaryError", "(", "_", "req_", "some_code_x", "developer text", "503", "tokenProvider", "invalidInput",
+            "rateLimited", "notFound",
+        ] {
             #expect(!sentence.contains(forbidden), "\(sentence) contains \(forbidden)")
         }
         #expect(sentence.first?.isUppercase == true && sentence.hasSuffix("."), "\(sentence)")
@@ -175,7 +178,10 @@ struct JanuaryErrorTests {
     @Test(
         "messages are joined as sentences",
         arguments: [
-            ("the client token was refused: token expired", "Note.", "the client token was refused: token expired. Note."),
+            (
+                "the client token was refused: token expired", "Note.",
+                "the client token was refused: token expired. Note."
+            ),
             ("Slow down.", "Note.", "Slow down. Note."),
             ("Really?", "Note.", "Really? Note."),
             ("", "Note.", "Note."),

@@ -22,7 +22,9 @@ struct StateMachineTokenTests {
             TokenCase(name: name, token: token, code: nil, messageFragments: [], remaining: remaining)
         }
 
-        static func refused(_ name: String, _ token: JanuaryClientToken, _ code: JanuaryError.Code, _ fragments: String...)
+        static func refused(
+            _ name: String, _ token: JanuaryClientToken, _ code: JanuaryError.Code, _ fragments: String...
+        )
             -> TokenCase
         {
             TokenCase(name: name, token: token, code: code, messageFragments: fragments, remaining: 0)

@@ -157,8 +157,13 @@ struct PrefetchTokenTests {
         }
         var configuration = JanuaryPartnerClient.Configuration()
         configuration.clock = ManualClock()
-        configuration.transport = ClosureTransport { _ in HTTPTransportResponse(statusCode: 200, body: Data("{}".utf8)) }
-        let client = try JanuaryPartnerClient(clientTokenProvider: { try await provider() }, configuration: configuration)
+        configuration.transport = ClosureTransport { _ in
+            HTTPTransportResponse(statusCode: 200, body: Data("{}".utf8))
+        }
+        let client = try JanuaryPartnerClient(
+            clientTokenProvider: { try await provider() },
+            configuration: configuration
+        )
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<100 {
                 group.addTask { try await client.prefetchToken() }

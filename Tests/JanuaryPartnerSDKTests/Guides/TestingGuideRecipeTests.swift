@@ -18,7 +18,7 @@ import FoundationNetworking
     var configuration = JanuaryPartnerClient.Configuration(baseURL: simulator.baseURL)
     configuration.clock = clock
     let january = try JanuaryPartnerClient(
-        tokenEndpoint: {                                   // the simulator stands in for your backend
+        tokenEndpoint: {  // the simulator stands in for your backend
             var request = URLRequest(url: simulator.partnerBackendTokenURL)
             request.httpMethod = "POST"
             return request
@@ -28,7 +28,7 @@ import FoundationNetworking
     simulator.failNext(with: .rateLimited(retryAfter: 2), pathPrefix: "/v1.2/foods")
 
     let search = Task { try await january.foods.search(SearchFoodsRequest(query: "banana")) }
-    try await clock.waitForSleeper(lasting: 2)   // the retry wait, not the token provider's 30 s timeout
+    try await clock.waitForSleeper(lasting: 2)  // the retry wait, not the token provider's 30 s timeout
     clock.advance(by: 2)
     let results = try await search.value
 

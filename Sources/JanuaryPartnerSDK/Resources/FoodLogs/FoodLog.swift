@@ -17,6 +17,12 @@ public struct FoodLog: Hashable, Sendable, Codable {
     /// The meal's name, such as "Lunch", or `nil` when none was given.
     public var name: String?
 
+    /// The meal's totals: calories and each nutrient summed over its foods, whose nutrients January already
+    /// scaled to the portion eaten (see ``NutritionFacts/sum(_:)`` for nutrients in different units).
+    public var totals: NutritionFacts {
+        NutritionFacts.sum(foods.map(\.nutrients))
+    }
+
     /// Creates a food log, as your tests may need.
     ///
     /// - Parameters:

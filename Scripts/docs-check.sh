@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Compiles every ```swift block of README.md and Docs/*.md, so that no guide shows code that does not build.
+#
+# The blocks become files of a scratch package (.build/docs-check, never in git) that depends on this package by
+# its identity, `january-partner-sdk`, as a partner's does: standalone blocks in one test target, fragments with
+# the prelude in another, so that a standalone block cannot lean on the stubs; one build for all of them.
+# A failure names the block's own file:line (through #sourceLocation), and the script exits non-zero.
+#
+# A block stands alone: its imports are its own, nothing is added. A comment on the line just before the fence
+# may say otherwise:
+#   <!-- docs-check: fragment -->    an excerpt that uses names a guide introduced earlier (january, user,
+#                                    simulator, …): compiled with the stubs of Scripts/docs-check-prelude.swift
+#                                    in scope. Its imports are still its own.
+#   <!-- docs-check: manifest -->    a whole Package.swift: checked with `swift package dump-package`.
+#   <!-- docs-check: apple-only -->  uses Apple-only API (UIKit, PhotosUI, …): not compiled on Linux, compiled
+#                                    everywhere else.
+# Blocks of statements are wrapped in a function of their own; blocks that declare things at the top level
+# (`@Test func`, `struct`, `extension`, …) are compiled as they are.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+scratch="$root/.build/docs-check"
+rm -rf "$scratch/Tests" "$scratch/manifests"
+mkdir -p "$scratch/Tests/DocsBlocks" "$scratch/Tests/DocsFragments" "$scratch/manifests"
+ln -sfn "$root" "$scratch/january-partner-sdk"
+
+cat >"$scratch/Package.swift" <<'EOF'
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "DocsCheck",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    dependencies: [.package(path: "january-partner-sdk")],
+    targets: ["DocsBlocks", "DocsFragments"].map { name in
+        .testTarget(
+            name: name,
+            dependencies: [
+                .product(name: "JanuaryPartnerSDK", package: "january-partner-sdk"),
+                .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
+                .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
+            ]
+        )
+    },
+    swiftLanguageModes: [.v6]
+)
+EOF
+cp Scripts/docs-check-prelude.swift "$scratch/Tests/DocsFragments/Prelude.swift"
+
+python3 - "$root" "$scratch" "$(uname)" <<'PYTHON'
+import glob, os, re, sys
+
+root, scratch, system = sys.argv[1], sys.argv[2], sys.argv[3]
+declaration = re.compile(
+    r"^(@Test|@Suite|@main|@MainActor|struct |final class |class |enum |extension |actor |protocol |func |private |fileprivate )"
+)
+counts = {"compiled": 0, "manifests": 0, "skipped": 0}
+
+
+def split_imports(body):
+    """The block's imports (with #if canImport groups around them) and the rest, with their line numbers."""
+    imports, rest, index = [], [], 0
+    while index < len(body):
+        number, line = body[index]
+        if line.startswith("import ") or line.startswith("@testable import "):
+            imports.append((number, line))
+        elif line.startswith("#if canImport(") and index + 2 < len(body) and body[index + 1][1].startswith("import ") \
+                and body[index + 2][1].startswith("#endif"):
+            imports.extend(body[index:index + 3])
+            index += 2
+        else:
+            rest.append((number, line))
+        index += 1
+    return imports, rest
+
+
+def located(path, lines):
+    """Lines, each group of consecutive source lines preceded by a #sourceLocation pointing at the guide."""
+    out, expected = [], None
+    for number, line in lines:
+        if number != expected:
+            out.append(f'#sourceLocation(file: "{path}", line: {number})')
+        out.append(line)
+        expected = number + 1
+    return out
+
+
+for path in ["README.md"] + sorted(glob.glob("Docs/*.md")):
+    lines = open(os.path.join(root, path), encoding="utf-8").read().split("\n")
+    index = 0
+    while index < len(lines):
+        if lines[index].strip() != "```swift":
+            index += 1
+            continue
+        fence = index + 1
+        marker = lines[index - 1].strip() if index > 0 else ""
+        end = index + 1
+        while end < len(lines) and lines[end].strip() != "```":
+            end += 1
+        body = [(number + 1, lines[number]) for number in range(index + 1, end)]
+        index = end + 1
+        name = re.sub(r"[^A-Za-z0-9]", "_", path) + f"_L{fence}"
+        if marker == "<!-- docs-check: apple-only -->" and system != "Darwin":
+            counts["skipped"] += 1
+            continue
+        if marker == "<!-- docs-check: manifest -->":
+            folder = os.path.join(scratch, "manifests", name)
+            os.makedirs(folder)
+            with open(os.path.join(folder, "Package.swift"), "w", encoding="utf-8") as manifest:
+                manifest.write("\n".join(line for _, line in body) + "\n")
+            with open(os.path.join(folder, "origin"), "w", encoding="utf-8") as origin:
+                origin.write(f"{path}:{fence}\n")
+            counts["manifests"] += 1
+            continue
+        imports, rest = split_imports(body)
+        if any(declaration.match(line) for _, line in rest):
+            text = located(path, body)
+        else:
+            text = located(path, imports) + [f"func {name}() async throws {{"] + located(path, rest) + ["}"]
+        target = "DocsFragments" if marker == "<!-- docs-check: fragment -->" else "DocsBlocks"
+        with open(os.path.join(scratch, "Tests", target, name + ".swift"), "w", encoding="utf-8") as out:
+            out.write("\n".join(text) + "\n")
+        counts["compiled"] += 1
+
+print(f"docs-check: {counts['compiled']} blocks to compile, {counts['manifests']} manifests, "
+      f"{counts['skipped']} Apple-only blocks skipped on {system}")
+PYTHON
+
+status=0
+for folder in "$scratch"/manifests/*/; do
+    [ -d "$folder" ] || continue
+    if ! output=$(cd "$folder" && swift package dump-package 2>&1 >/dev/null); then
+        echo "$(cat "$folder/origin"): error: the manifest does not load:" >&2
+        echo "$output" >&2
+        status=1
+    fi
+done
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! swift build --build-tests --package-path "$scratch" >"$log" 2>&1; then
+    # Errors in a guide are reported at the guide's file:line; any other (the prelude, the manifest) as it is.
+    if grep -E ": error:" "$log" | grep -vE "^error: (emit-module|fatalError)" | sort -u >&2; then
+        :
+    else
+        cat "$log" >&2
+    fi
+    echo "docs-check: some Swift blocks do not compile (file:line above)" >&2
+    status=1
+fi
+if [ "$status" -eq 0 ]; then
+    echo "docs-check: every Swift block compiles"
+fi
+exit "$status"
