@@ -22,7 +22,7 @@ public struct BreakfastLogger: Sendable {
     /// The calories logged on `day`, rounded, for the screen's header.
     public func calories(on day: JanuaryDate) async throws -> Int {
         let logs = try await user.foodLogs.list(from: day, through: day)
-        let total = logs.flatMap(\.foods).compactMap { $0.nutrients.calories?.value }.reduce(0, +)
+        let total = NutritionFacts.sum(logs.map(\.totals)).calories?.value ?? 0
         return Int(total.rounded())
     }
 }

@@ -49,7 +49,7 @@ struct FoodSearchModelTests {
             try await FoodSearchModel(january: Self.client(transport)).rows(for: "banana")
         }
         #expect(error?.category == .authorization)
-        #expect(error?.code == "scope_insufficient")
+        #expect(error?.code == .scopeInsufficient)
         #expect(error?.requestID == "req_1")
     }
 

@@ -44,6 +44,9 @@ struct SeamTests {
             retryAfter: 30
         )
         #expect(error.retryAfter == 30)
-        #expect(error.localizedDescription.contains("rate_limited"))
+        #expect(error.code == .rateLimited)
+        #expect(error.description.contains("rate_limited"), "developers' text keeps the code")
+        #expect(!error.localizedDescription.contains("rate_limited"), "users' text does not")
+        #expect(JanuaryConnection.response(to: error) == .retryLater(30))
     }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import JanuaryPartnerSDK
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// How the app reaches January: through its own backend's token endpoint, with the user's session with that
+/// backend, and what it does about each failure.
+public enum JanuaryConnection {
+    /// What the app does about a failed call.
+    public enum Response: Equatable, Sendable {
+        /// The user's session with our backend (or the token it minted) is over: show the sign-in screen.
+        case signIn
+        /// The month's January allowance is spent: say so, and do not retry.
+        case allowanceSpent
+        /// Try again after this many seconds, when known.
+        case retryLater(TimeInterval?)
+        /// Show this sentence, written for users.
+        case showMessage(String)
+    }
+
+    /// The client for one signed-in user: the SDK calls our token endpoint with the user's current session.
+    ///
+    /// - Parameters:
+    ///   - tokenURL: Our backend's token endpoint.
+    ///   - sessionToken: The user's current session with our backend; read for every token request.
+    ///   - configuration: Where and how to reach January.
+    /// - Returns: The client.
+    /// - Throws: `JanuaryError` when the configuration is unsafe.
+    public static func makeClient(
+        tokenURL: URL,
+        sessionToken: @escaping @Sendable () async -> String,
+        configuration: JanuaryPartnerClient.Configuration = JanuaryPartnerClient.Configuration()
+    ) throws -> JanuaryPartnerClient {
+        try JanuaryPartnerClient(
+            tokenEndpoint: {
+                var request = URLRequest(url: tokenURL)
+                request.httpMethod = "POST"
+                request.setValue("Bearer \(await sessionToken())", forHTTPHeaderField: "Authorization")
+                return request
+            },
+            configuration: configuration
+        )
+    }
+
+    /// What to do about `error`, decided on its typed code and category, never on its message.
+    ///
+    /// - Parameter error: The error a call threw.
+    /// - Returns: The app's response.
+    public static func response(to error: JanuaryError) -> Response {
+        switch error.code {
+        case .partnerBackendRefused?, .tokenRevoked?, .tokenInvalid?:
+            return .signIn
+        case .creditLimitExceeded?, .requestLimitExceeded?:
+            return .allowanceSpent
+        case .rateLimited?:
+            return .retryLater(error.retryAfter)
+        default:
+            break
+        }
+        switch error.category {
+        case .network, .timeout, .server:
+            return .retryLater(error.retryAfter)
+        default:
+            return .showMessage(error.localizedDescription)
+        }
+    }
+}
