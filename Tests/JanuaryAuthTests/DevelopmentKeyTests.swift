@@ -26,8 +26,8 @@ struct DevelopmentKeyTests {
         }
         #expect(try await withDeadline("the key again") { try await coordinator.credential() } == key)
         coordinator.reset()
-        try await events.waitForEvents(of: .coordinatorReset)
-        #expect(events.events.map(\.kind) == [.coordinatorReset], "only the reset produced an event")
+        try await events.waitForEvents(of: .tokenCacheCleared)
+        #expect(events.events.map(\.kind) == [.tokenCacheCleared], "only the reset produced an event")
     }
 
     @Test func resetStartsANewSessionAndARequestOfTheOldOneIsSignedOut() async throws {

@@ -6,8 +6,8 @@ import Testing
 
 @Suite("EventDelivery: a bounded buffer drained on the SDK's queue", .timeLimit(.minutes(1)))
 struct EventDeliveryTests {
-    static func event(_ number: UInt64) -> JanuaryTokenEvent {
-        JanuaryTokenEvent(
+    static func event(_ number: UInt64) -> JanuaryEvent {
+        JanuaryEvent(
             kind: .providerCallStarted, date: start.addingTimeInterval(TimeInterval(number)), attempt: number)
     }
 

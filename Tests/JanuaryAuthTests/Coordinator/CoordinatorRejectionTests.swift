@@ -52,8 +52,8 @@ struct CoordinatorRejectionTests {
             coordinator.accepted(credential)
         }
         coordinator.reset()
-        try await harness.events.waitForEvents(of: .coordinatorReset)
-        #expect(harness.events.events.map(\.kind) == [.providerCallStarted, .providerCallFinished, .coordinatorReset])
+        try await harness.events.waitForEvents(of: .tokenCacheCleared)
+        #expect(harness.events.events.map(\.kind) == [.providerCallStarted, .providerCallFinished, .tokenCacheCleared])
     }
 
     @Test func wallClockJumpsDoNotMakeACachedTokenStaleOrFresh() async throws {

@@ -62,7 +62,7 @@ struct BlockingEventCallbackRegressionTests {
         let events = recorder.events
         #expect(
             events.map(\.kind) == [
-                .providerCallStarted, .eventsDropped, .providerCallFinished, .coordinatorReset, .providerCallStarted,
+                .providerCallStarted, .eventsDropped, .providerCallFinished, .tokenCacheCleared, .providerCallStarted,
                 .providerCallFinished,
             ]
         )
@@ -92,6 +92,6 @@ struct BlockingEventCallbackRegressionTests {
             coordinator.reset()
             appLock.unlock()
         }
-        try await recorder.waitForEvents(of: .coordinatorReset)
+        try await recorder.waitForEvents(of: .tokenCacheCleared)
     }
 }
