@@ -1,6 +1,7 @@
 import Foundation
-import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryAuth
+import JanuaryAuthTesting
+import JanuaryCore
 
 /// A ``TokenCoordinator`` wired to a manual clock, a scripted provider and an event recorder, for tests of the
 /// token cache and of anything built on it.

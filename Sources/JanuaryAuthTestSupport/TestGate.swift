@@ -1,6 +1,7 @@
 import Foundation
-import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryAuth
+import JanuaryAuthTesting
+import JanuaryCore
 
 /// A one-way gate that tasks wait at until the test opens it, counting who has arrived: for holding a provider
 /// call or a transport answer open while a test cancels, signs out or piles up requests. Every wait has a

@@ -1,5 +1,7 @@
 import Foundation
-import JanuaryPartnerSDK
+import JanuaryAuth
+import JanuaryCore
+import JanuaryCoreTesting
 
 /// A ``JanuaryClock`` whose time moves only when a test calls ``advance(by:)``.
 ///

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 @Suite("EventDelivery: a bounded buffer drained on the SDK's queue", .timeLimit(.minutes(1)))

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 /// Review item 1: a request sent before sign-out and rejected after it asked for a replacement, and got the next
