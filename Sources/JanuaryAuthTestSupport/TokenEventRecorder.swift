@@ -64,7 +64,7 @@ package final class TokenEventRecorder: Sendable {
     ///   - count: The number of events to wait for.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when they do not arrive in time.
-    package func waitForEvents(_ count: Int, timeout: TimeInterval = 10) async throws {
+    package func waitForEvents(_ count: Int, timeout: TimeInterval = testDeadline) async throws {
         let state = state
         try await waitWithDeadline(
             "\(count) events",
@@ -87,7 +87,7 @@ package final class TokenEventRecorder: Sendable {
     ///   - count: How many of them.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when they do not arrive in time.
-    package func waitForEvents(of kind: JanuaryEvent.Kind, count: Int = 1, timeout: TimeInterval = 10)
+    package func waitForEvents(of kind: JanuaryEvent.Kind, count: Int = 1, timeout: TimeInterval = testDeadline)
         async throws
     {
         let state = state

@@ -6,6 +6,13 @@ import JanuaryCore
 // then fails with ``WaitTimeoutError`` saying what never happened, so that a test that goes wrong fails instead of
 // hanging. The deadlines are hang guards far above any honest duration, never timing assertions.
 
+/// How long a wait in a test may take before it counts as a hang, in real seconds.
+///
+/// Far above any honest duration, so that a machine busy with other work (a CI runner, several builds at once)
+/// slows a test down without failing it, and below the one-minute time limit of the suites, so that the helper's
+/// error, which says what never happened, comes first.
+package let testDeadline: TimeInterval = 45
+
 /// A continuation resumed by whichever comes first, a result or a deadline, and by nothing after that.
 private final class FirstOutcome<Value: Sendable>: Sendable {
     private let continuation: Locked<CheckedContinuation<Value, any Error>?>
@@ -31,7 +38,7 @@ private final class FirstOutcome<Value: Sendable>: Sendable {
 /// cancellation and never finishes.
 package func withDeadline<Value: Sendable>(
     _ awaited: String,
-    timeout: TimeInterval = 10,
+    timeout: TimeInterval = testDeadline,
     _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     let task = Task { try await body() }
@@ -50,7 +57,7 @@ package func withDeadline<Value: Sendable>(
 package func result<Value: Sendable>(
     of task: Task<Value, any Error>,
     _ awaited: String = "a request to finish",
-    timeout: TimeInterval = 10
+    timeout: TimeInterval = testDeadline
 ) async throws -> Result<Value, any Error> {
     try await withDeadline(awaited, timeout: timeout) { await task.result }
 }
@@ -58,7 +65,7 @@ package func result<Value: Sendable>(
 /// The results of `tasks`, in order, or ``WaitTimeoutError`` if they have not all finished after `timeout`.
 package func results<Value: Sendable>(
     of tasks: [Task<Value, any Error>],
-    timeout: TimeInterval = 20
+    timeout: TimeInterval = testDeadline
 ) async throws -> [Result<Value, any Error>] {
     try await withDeadline("\(tasks.count) requests to finish", timeout: timeout) {
         var results: [Result<Value, any Error>] = []
@@ -73,7 +80,7 @@ package func results<Value: Sendable>(
 /// ``WaitTimeoutError`` if it is still running after `timeout` real seconds (it blocked).
 package func returnsPromptly(
     _ what: String,
-    timeout: TimeInterval = 30,
+    timeout: TimeInterval = testDeadline,
     _ body: @escaping @Sendable () -> Void
 ) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -104,7 +111,7 @@ package final class BlockingGate: Sendable {
     ///
     /// - Returns: `false` if the deadline passed with the gate still held.
     @discardableResult
-    package func pass(timeout: TimeInterval = 10) -> Bool {
+    package func pass(timeout: TimeInterval = testDeadline) -> Bool {
         guard group.wait(timeout: .now() + timeout) == .success else {
             release()
             return false
@@ -132,13 +139,13 @@ package final class BlockingGate: Sendable {
 ///
 /// - Parameters:
 ///   - awaited: What is awaited, for the error.
-///   - timeout: Real seconds to wait at most; 10 by default.
+///   - timeout: Real seconds to wait at most; ``testDeadline`` by default.
 ///   - condition: The condition; called on the caller's task, so it must be cheap.
 /// - Throws: ``WaitTimeoutError`` when the deadline passes first, or `CancellationError` when the task is
 ///   cancelled.
 package func eventually(
     _ awaited: String,
-    timeout: TimeInterval = 10,
+    timeout: TimeInterval = testDeadline,
     _ condition: () -> Bool
 ) async throws {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1_000_000_000)

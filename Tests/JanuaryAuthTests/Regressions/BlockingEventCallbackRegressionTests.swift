@@ -33,7 +33,7 @@ struct BlockingEventCallbackRegressionTests {
         )
 
         // A request completes although the callback is stuck in its first event.
-        let first = try await withDeadline("credential() with a stuck callback", timeout: 30) {
+        let first = try await withDeadline("credential() with a stuck callback") {
             try await coordinator.credential()
         }
         try await recorder.waitForEvents(1)

@@ -548,7 +548,7 @@ struct URLSessionHTTPTransportTests {
         let base = server.baseURL
         let count = 60
 
-        let mismatches = try await withDeadline("every concurrent request", timeout: 30) {
+        let mismatches = try await withDeadline("every concurrent request") {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<count {
                     group.addTask {
