@@ -120,11 +120,12 @@ struct JSONFields: Sendable {
         return try requiredArray(key, count: count)
     }
 
-    /// An ISO 8601 date-time that carries an offset.
+    /// An RFC 3339 date-time with `Z` or `±HH:MM` naming a real instant (``Timestamp/parse(_:)``).
     func requiredTimestamp(_ key: String) throws -> Date {
         guard let text = try required(key).stringValue, let date = Timestamp.parse(text) else {
             throw APIError.invalidRequest(
-                "`\(name(key))` must be an ISO 8601 date-time with a time zone designator (Z or ±HH:MM)"
+                "`\(name(key))` must be an RFC 3339 date-time naming a real instant, with a time zone designator "
+                    + "(Z or ±HH:MM), such as 2026-08-26T18:35:11Z"
             )
         }
         return date
