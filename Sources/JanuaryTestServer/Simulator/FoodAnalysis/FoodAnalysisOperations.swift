@@ -5,7 +5,7 @@ enum FoodAnalysisOperations {
     static let all: [Operation] = [
         Operation("scanFoodPhoto", "POST", "/v1.2/food-analysis/image", scope: .foodAnalysisWrite) { context, books in
             let fields = try JSONFields.body(context.body)
-            guard let image = fields.value("image") else { throw APIError.invalidRequest("`image` is required") }
+            let image = try fields.required("image")
             guard let text = image.stringValue, !text.isEmpty else {
                 throw APIError.invalidRequest("`image` must be an http(s) URL or a data:image/…;base64 URI")
             }
@@ -62,14 +62,14 @@ enum FoodAnalysisOperations {
         guard fields.has("confidence") else {
             throw APIError.invalidRequest("`\(fields.name("confidence"))` is required")
         }
-        let confidence = try fields.optionalEnum("confidence", ["high", "medium", "low"])
+        let confidence = try fields.optionalEnum("confidence", ["high", "medium", "low"], nullable: true)
         let food = try fields.requiredObject("food")
         for key in ["name", "brand_name"] where !food.has(key) {
             throw APIError.invalidRequest("`\(food.name(key))` is required")
         }
-        let name = try food.optionalString("name", maxLength: 256)
+        let name = try food.optionalString("name", maxLength: 256, nullable: true)
         if name?.isEmpty == true { throw APIError.invalidRequest("`\(food.name("name"))` must not be empty") }
-        let brand = try food.optionalString("brand_name", maxLength: 256)
+        let brand = try food.optionalString("brand_name", maxLength: 256, nullable: true)
         let id = try food.requiredString("id", maxLength: 10)
         guard FoodOperations.isNumericID(id) else {
             throw APIError.invalidRequest("`\(food.name("id"))` must be a numeric food id")
@@ -83,7 +83,7 @@ enum FoodAnalysisOperations {
         }
         let servingQuantity = try portion(serving, "quantity")
         guard serving.has("unit") else { throw APIError.invalidRequest("`\(serving.name("unit"))` is required") }
-        let unit = try serving.optionalString("unit", maxLength: 64)
+        let unit = try serving.optionalString("unit", maxLength: 64, nullable: true)
         if unit?.isEmpty == true { throw APIError.invalidRequest("`\(serving.name("unit"))` must not be empty") }
         var grams: Double?
         if serving.value("weight_grams") != nil {

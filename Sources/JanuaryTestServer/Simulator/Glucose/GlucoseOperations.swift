@@ -72,8 +72,8 @@ enum GlucoseOperations {
 
     /// Checks `cgm_data` and `consumed_foods`; returns the readings (empty without history).
     private static func history(_ fields: JSONFields, zone: TimeZone, catalog: Catalog) throws -> [Double] {
-        let hasCGM = fields.value("cgm_data") != nil
-        let hasFoods = fields.value("consumed_foods") != nil
+        let hasCGM = try fields.present("cgm_data") != nil
+        let hasFoods = try fields.present("consumed_foods") != nil
         guard hasCGM == hasFoods else {
             throw APIError.invalidRequest(
                 hasCGM

@@ -2,6 +2,9 @@ import Foundation
 
 /// Reads the members of one JSON object of a request body, answering `400 invalid_request` with a message
 /// that names the field (with its path, such as `user_profile.age`) and the rule it broke.
+///
+/// January's request schemas allow `null` almost nowhere, so every typed reader refuses a member that is
+/// present and `null` ("must not be null") unless it is asked for with `nullable: true`.
 struct JSONFields: Sendable {
     let members: [String: JSONValue]
     /// The path of this object inside the body, such as `user_profile.`; empty at the top.
@@ -28,9 +31,19 @@ struct JSONFields: Sendable {
         path + key
     }
 
-    /// The member, with `null` read as missing.
+    /// The member, with `null` read as missing: only for members the contract lets be `null`.
     func value(_ key: String) -> JSONValue? {
         guard let value = members[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// The member when present; `nil` when absent, or when `null` and `nullable`; `null` otherwise refused.
+    func present(_ key: String, nullable: Bool = false) throws -> JSONValue? {
+        guard let value = members[key] else { return nil }
+        guard !value.isNull else {
+            if nullable { return nil }
+            throw APIError.invalidRequest("`\(name(key))` must not be null")
+        }
         return value
     }
 
@@ -39,7 +52,7 @@ struct JSONFields: Sendable {
     }
 
     func required(_ key: String) throws -> JSONValue {
-        guard let value = value(key) else { throw APIError.invalidRequest("`\(name(key))` is required") }
+        guard let value = try present(key) else { throw APIError.invalidRequest("`\(name(key))` is required") }
         return value
     }
 
@@ -47,8 +60,13 @@ struct JSONFields: Sendable {
         try string(required(key), key: key, maxLength: maxLength, allowBlank: allowBlank)
     }
 
-    func optionalString(_ key: String, maxLength: Int, allowBlank: Bool = true) throws -> String? {
-        guard let value = value(key) else { return nil }
+    func optionalString(
+        _ key: String,
+        maxLength: Int,
+        allowBlank: Bool = true,
+        nullable: Bool = false
+    ) throws -> String? {
+        guard let value = try present(key, nullable: nullable) else { return nil }
         return try string(value, key: key, maxLength: maxLength, allowBlank: allowBlank)
     }
 
@@ -72,8 +90,8 @@ struct JSONFields: Sendable {
         return text
     }
 
-    func optionalEnum(_ key: String, _ allowed: [String]) throws -> String? {
-        guard value(key) != nil else { return nil }
+    func optionalEnum(_ key: String, _ allowed: [String], nullable: Bool = false) throws -> String? {
+        guard try present(key, nullable: nullable) != nil else { return nil }
         return try requiredEnum(key, allowed)
     }
 
@@ -99,7 +117,7 @@ struct JSONFields: Sendable {
     }
 
     func optionalObject(_ key: String) throws -> JSONFields? {
-        guard value(key) != nil else { return nil }
+        guard try present(key) != nil else { return nil }
         return try requiredObject(key)
     }
 
@@ -116,7 +134,7 @@ struct JSONFields: Sendable {
     }
 
     func optionalArray(_ key: String, count: ClosedRange<Int>) throws -> [JSONValue]? {
-        guard value(key) != nil else { return nil }
+        guard try present(key) != nil else { return nil }
         return try requiredArray(key, count: count)
     }
 
@@ -132,7 +150,7 @@ struct JSONFields: Sendable {
     }
 
     func optionalTimestamp(_ key: String) throws -> Date? {
-        guard value(key) != nil else { return nil }
+        guard try present(key) != nil else { return nil }
         return try requiredTimestamp(key)
     }
 
