@@ -35,10 +35,12 @@ enum FoodAnalysisOperations {
         let instruction = try fields.requiredString("instruction", maxLength: 1000, allowBlank: false)
         var mealName: String?
         if let value = analysis.value("meal_name") {
-            guard let text = value.stringValue, text.count <= 256,
+            guard let text = value.stringValue, text.unicodeScalars.count <= 256,
                 !text.trimmingCharacters(in: .whitespaces).isEmpty
             else {
-                throw APIError.invalidRequest("`analysis.meal_name` must be 1 to 256 characters with a non-space")
+                throw APIError.invalidRequest(
+                    "`analysis.meal_name` must be 1 to 256 Unicode code points with a non-space"
+                )
             }
             mealName = text
         }

@@ -4,7 +4,8 @@ import Foundation
 /// that names the field (with its path, such as `user_profile.age`) and the rule it broke.
 ///
 /// January's request schemas allow `null` almost nowhere, so every typed reader refuses a member that is
-/// present and `null` ("must not be null") unless it is asked for with `nullable: true`.
+/// present and `null` ("must not be null") unless it is asked for with `nullable: true`. Lengths are counted
+/// in Unicode code points, as January counts them, not in the grapheme clusters `String.count` gives.
 struct JSONFields: Sendable {
     let members: [String: JSONValue]
     /// The path of this object inside the body, such as `user_profile.`; empty at the top.
@@ -75,8 +76,8 @@ struct JSONFields: Sendable {
         if !allowBlank && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw APIError.invalidRequest("`\(name(key))` must not be empty")
         }
-        if text.count > maxLength {
-            throw APIError.invalidRequest("`\(name(key))` must be at most \(maxLength) characters")
+        if text.unicodeScalars.count > maxLength {
+            throw APIError.invalidRequest("`\(name(key))` must be at most \(maxLength) Unicode code points")
         }
         return text
     }
