@@ -115,22 +115,37 @@ enum FoodAnalysisOperations {
         return value
     }
 
-    /// The nutrients of a sent-back detection: the ten forwarded ones checked and filled in with zero.
+    /// `NutritionFacts` keys and `NutrientAmount` units (§4.1).
+    static let nutrientKeys: Set<String> = [
+        "calories", "protein", "carbohydrates", "net_carbohydrates", "total_fat", "trans_fat", "saturated_fat",
+        "fiber", "total_sugars", "added_sugars", "cholesterol", "calcium", "iron", "potassium", "sodium", "vitamin_d",
+    ]
+    static let nutrientUnits = ["g", "mg", "kcal", "IU", "mcg"]
+
+    /// The nutrients of a sent-back detection, each a `NutrientAmount` of the contract's keys and units (an
+    /// answer echoes them, so nothing January would not send may pass); the ten forwarded ones are also
+    /// range-checked and filled in with zero when missing.
     private static func nutrients(_ food: JSONFields) throws -> SimulatedNutrients {
         let object = try food.requiredObject("nutrients")
-        var result = SimulatedNutrients(wire: .object(object.members))
+        var result = SimulatedNutrients(amounts: [:])
+        for key in object.members.keys.sorted() {
+            guard nutrientKeys.contains(key) else {
+                throw APIError.invalidRequest("`\(object.name(key))` is not a nutrient of NutritionFacts")
+            }
+            let amount = try object.requiredObject(key)
+            try amount.rejectUnknown(allowed: ["value", "unit"])
+            let value = try amount.requiredNumber("value")
+            let unit = try amount.requiredEnum("unit", nutrientUnits)
+            result[SimulatedNutrients.Nutrient(rawValue: key)] = SimulatedNutrients.Amount(value, unit)
+        }
         for (nutrient, unit) in CorrectionApplier.forwardedNutrients {
-            guard let member = object.value(nutrient.rawValue) else {
+            guard let amount = result[nutrient] else {
                 result[nutrient] = SimulatedNutrients.Amount(0, unit)
                 continue
             }
-            let path = object.name(nutrient.rawValue)
-            guard let value = member["value"]?.doubleValue, (0...1_000_000).contains(value),
-                let sentUnit = member["unit"]?.stringValue, sentUnit.count <= 16
-            else {
-                throw APIError.invalidRequest("`\(path)` must be {value: 0…1000000, unit: at most 16 characters}")
+            guard (0...1_000_000).contains(amount.value) else {
+                throw APIError.invalidRequest("`\(object.name(nutrient.rawValue)).value` must be 0 to 1000000")
             }
-            result[nutrient] = SimulatedNutrients.Amount(value, sentUnit)
         }
         return result
     }
