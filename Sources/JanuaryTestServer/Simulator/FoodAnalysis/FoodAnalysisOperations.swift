@@ -144,7 +144,9 @@ enum FoodAnalysisOperations {
                 continue
             }
             guard (0...1_000_000).contains(amount.value) else {
-                throw APIError.invalidRequest("`\(object.name(nutrient.rawValue)).value` must be 0 to 1000000")
+                throw APIError.invalidRequest(
+                    "`\(object.name(nutrient.rawValue))` must have a value from 0 to 1000000"
+                )
             }
         }
         return result
