@@ -42,7 +42,10 @@ struct CodePointLengthTests {
             ("POST", "/v1.2/auth/client-token-revocations", [], #"{"end_user_id":"\#($0)"}"#, nil)
         },
         Limit(field: "instruction", maximum: 1000) {
-            ("POST", "/v1.2/food-analysis/corrections", [], #"{"analysis":{"detections":[]},"instruction":"\#($0)"}"#, nil)
+            (
+                "POST", "/v1.2/food-analysis/corrections", [],
+                #"{"analysis":{"detections":[]},"instruction":"\#($0)"}"#, nil
+            )
         },
         Limit(field: "analysis.meal_name", maximum: 256) {
             (

@@ -27,17 +27,24 @@ struct NullRefusalTests {
 
     static let creates: [(String, String, String)] = [
         ("/v1.2/food-logs", #"{"foods":[{"food_id":"1001","serving_id":"5001","quantity":1}],"name":null}"#, "`name`"),
-        ("/v1.2/food-logs", #"{"foods":[{"food_id":"1001","serving_id":"5001","quantity":1}],"eaten_at":null}"#, "`eaten_at`"),
+        (
+            "/v1.2/food-logs", #"{"foods":[{"food_id":"1001","serving_id":"5001","quantity":1}],"eaten_at":null}"#,
+            "`eaten_at`"
+        ),
         ("/v1.2/water-logs", #"{"amount":{"value":250,"unit":"ml"},"consumed_at":null}"#, "`consumed_at`"),
         ("/v1.2/weight-logs", #"{"weight":{"value":70,"unit":"kg"},"measured_at":null}"#, "`measured_at`"),
-        ("/v1.2/auth/client-tokens", #"{"end_user_id":"u1","scopes":["foods:read"],"ttl_seconds":null}"#, "`ttl_seconds`"),
+        (
+            "/v1.2/auth/client-tokens", #"{"end_user_id":"u1","scopes":["foods:read"],"ttl_seconds":null}"#,
+            "`ttl_seconds`"
+        ),
         ("/v1.2/foods/1001/alternatives", #"{"diet_restrictions":null}"#, "`diet_restrictions`"),
         ("/v1.2/food-analysis/image", #"{"image":"https://photos.example.com/x.jpg","reasoning":null}"#, "`reasoning`"),
         ("/v1.2/glucose/predictions", GlucoseTests.body(extra: #","cgm_data":null"#), "`cgm_data`"),
         (
             "/v1.2/glucose/predictions",
             GlucoseTests.body(
-                profile: #"{"age":40,"sex":"female","height":{"value":65,"unit":"in"},"weight":{"value":150,"unit":"lb"},"activity_level":null}"#
+                profile:
+                    #"{"age":40,"sex":"female","height":{"value":65,"unit":"in"},"weight":{"value":150,"unit":"lb"},"activity_level":null}"#
             ),
             "`user_profile.activity_level`"
         ),

@@ -43,7 +43,8 @@ struct StrictTimestampTests {
     func impossibleInstantsAreRefusedNamingTheField(_ field: Field, _ time: String) {
         let simulator = DirectSimulator()
         let reply = simulator.call("POST", field.path, body: field.body(time), endUser: field.endUser)
-        #expect(reply.status == 400, "\(time) was answered \(reply.status): \(String(decoding: reply.data, as: UTF8.self))")
+        #expect(
+            reply.status == 400, "\(time) was answered \(reply.status): \(String(decoding: reply.data, as: UTF8.self))")
         #expect(reply.code == "invalid_request")
         #expect(reply.json["message"]?.stringValue?.contains("`\(field.name)`") == true)
     }

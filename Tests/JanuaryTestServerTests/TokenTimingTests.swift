@@ -43,6 +43,7 @@ struct TokenTimingTests {
         let purged = try await harness.call("GET", "/v1.2/foods/1001", credential: .token(token))
         #expect(purged.status == 401)
         #expect(purged.code == "token_invalid")
-        #expect(purged.header("WWW-Authenticate") == #"Bearer error="invalid_token", error_description="token invalid""#)
+        #expect(
+            purged.header("WWW-Authenticate") == #"Bearer error="invalid_token", error_description="token invalid""#)
     }
 }
