@@ -94,6 +94,21 @@ struct LimitConformanceTests {
             }
     }
 
+    /// A value range per unit, `(unit, lowest, highest, just under, just over)`, in bodies made by `body(value, unit)`.
+    static func ranges(
+        _ operation: String,
+        _ field: String,
+        _ bounds: [(String, String, String, String, String)],
+        body make: (String, String) -> String
+    ) -> [Case] {
+        bounds.flatMap { unit, low, high, under, over in
+            body(
+                operation, field,
+                inside: [low, high].map { ("\($0) \(unit)", make($0, unit)) },
+                outside: [under, over].map { ("\($0) \(unit)", make($0, unit)) })
+        }
+    }
+
     static func short(_ text: String) -> String {
         text.unicodeScalars.count > 24 ? "\(text.prefix(12))…(\(text.unicodeScalars.count))" : text
     }
@@ -346,32 +361,21 @@ struct LimitConformanceTests {
             outside: [("name 257", #"{"name":"\#(letters(257))"}"#)])
         + body("updateFoodLog", "note", inside: [], outside: [("unknown field", #"{"name":"x","note":"y"}"#)])
         + windows
-        + [
-            "fl_oz": ("1", "811.5", "0.99", "811.6"), "cup": ("0.125", "101.4", "0.124", "101.5"),
-            "ml": ("30", "24000", "29.9", "24000.1"),
-        ].sorted { $0.key < $1.key }.flatMap { unit, bounds in
-            body(
-                "createWaterLog", "amount.value",
-                inside: [bounds.0, bounds.1].map {
-                    ("\($0) \(unit)", #"{"amount":{"value":\#($0),"unit":"\#(unit)"}}"#)
-                },
-                outside: [bounds.2, bounds.3].map {
-                    ("\($0) \(unit)", #"{"amount":{"value":\#($0),"unit":"\#(unit)"}}"#)
-                })
-        }
+        + ranges(
+            "createWaterLog", "amount.value",
+            [
+                ("fl_oz", "1", "811.5", "0.99", "811.6"), ("cup", "0.125", "101.4", "0.124", "101.5"),
+                ("ml", "30", "24000", "29.9", "24000.1"),
+            ]
+        ) { #"{"amount":{"value":\#($0),"unit":"\#($1)"}}"# }
         + body(
             "createWaterLog", "amount.unit", inside: [],
             outside: [("unit l", #"{"amount":{"value":1,"unit":"l"}}"#)])
-        + ["lb": ("10", "1000", "9.99", "1000.01"), "kg": ("4.5", "453.6", "4.49", "453.7")].sorted { $0.key < $1.key }
-        .flatMap { unit, bounds in
-            body(
-                "createWeightLog", "weight.value",
-                inside: [bounds.0, bounds.1].map {
-                    ("\($0) \(unit)", #"{"weight":{"value":\#($0),"unit":"\#(unit)"}}"#)
-                },
-                outside: [bounds.2, bounds.3].map {
-                    ("\($0) \(unit)", #"{"weight":{"value":\#($0),"unit":"\#(unit)"}}"#)
-                })
+        + ranges(
+            "createWeightLog", "weight.value",
+            [("lb", "10", "1000", "9.99", "1000.01"), ("kg", "4.5", "453.6", "4.49", "453.7")]
+        ) {
+            #"{"weight":{"value":\#($0),"unit":"\#($1)"}}"#
         }
         + body(
             "predictGlucose", "user_profile.age",
@@ -380,27 +384,17 @@ struct LimitConformanceTests {
                 glucose("age 0", profile: profile(age: "0")), glucose("age 121", profile: profile(age: "121")),
                 glucose("age 30.5", profile: profile(age: "30.5")),
             ])
-        + [("in", "20", "108", "19.9", "108.1"), ("cm", "50", "275", "49.9", "275.1")].flatMap {
-            unit, low, high, under, over in
-            body(
-                "predictGlucose", "user_profile.height.value",
-                inside: [low, high].map {
-                    glucose("height \($0) \(unit)", profile: profile(height: $0, heightUnit: unit))
-                },
-                outside: [under, over].map {
-                    glucose("height \($0) \(unit)", profile: profile(height: $0, heightUnit: unit))
-                })
+        + ranges(
+            "predictGlucose", "user_profile.height.value",
+            [("in", "20", "108", "19.9", "108.1"), ("cm", "50", "275", "49.9", "275.1")]
+        ) {
+            GlucoseTests.body(profile: profile(height: $0, heightUnit: $1))
         }
-        + [("lb", "2", "1500", "1.9", "1500.1"), ("kg", "1", "700", "0.9", "700.1")].flatMap {
-            unit, low, high, under, over in
-            body(
-                "predictGlucose", "user_profile.weight.value",
-                inside: [low, high].map {
-                    glucose("weight \($0) \(unit)", profile: profile(weight: $0, weightUnit: unit))
-                },
-                outside: [under, over].map {
-                    glucose("weight \($0) \(unit)", profile: profile(weight: $0, weightUnit: unit))
-                })
+        + ranges(
+            "predictGlucose", "user_profile.weight.value",
+            [("lb", "2", "1500", "1.9", "1500.1"), ("kg", "1", "700", "0.9", "700.1")]
+        ) {
+            GlucoseTests.body(profile: profile(weight: $0, weightUnit: $1))
         }
         + body(
             "predictGlucose", "user_profile.health_conditions",

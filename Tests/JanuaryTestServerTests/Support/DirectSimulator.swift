@@ -39,11 +39,8 @@ struct DirectSimulator: Sendable {
         if body != nil {
             fields.append(HeaderField(name: "Content-Type", value: "application/json"))
         }
-        switch credential {
-        case .none: break
-        case .key: fields.append(HeaderField(name: "Authorization", value: "Bearer \(SimulatorHarness.apiKey)"))
-        case .token(let value): fields.append(HeaderField(name: "Authorization", value: "Bearer \(value)"))
-        case .raw(let value): fields.append(HeaderField(name: "Authorization", value: value))
+        if let authorization = credential.authorization {
+            fields.append(HeaderField(name: "Authorization", value: authorization))
         }
         if let endUser {
             fields.append(HeaderField(name: "January-End-User-ID", value: endUser))
