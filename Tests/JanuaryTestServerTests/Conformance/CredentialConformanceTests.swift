@@ -4,7 +4,7 @@ import Testing
 @testable import JanuaryTestServer
 
 extension SimulatorConformance {
-    /// Every operation against the credential rules (§2, §5.4) and the end-user rules (§3.2), each answer
+    /// Every operation against the credential rules and the end-user rules (Docs/Contract.md), each answer
     /// checked against its schema.
     @Suite("Conformance: credentials and end users", .timeLimit(.minutes(1)))
     struct CredentialConformanceTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-/// One operation of the contract (§4.0) with a request January accepts, who may send it, and the schema of
+/// One operation of the contract (Docs/Contract.md, Operations) with a request January accepts, who may send it, and the schema of
 /// its success answer.
 struct Endpoint: Sendable, CustomTestStringConvertible {
     typealias Scope = JanuaryAPISimulator.Scope

@@ -94,7 +94,7 @@ indirect enum Schema: Sendable {
     }
 }
 
-/// The response schemas of Partner API v1.2 (`/work/shared/january-api/v1.2.md` §4), written from the
+/// The response schemas of Partner API v1.2 (Docs/Contract.md), written from the
 /// contract's tables, not from the simulator's code.
 enum ContractSchema {
     static let nutrientAmount = Schema.object(["value": .number, "unit": .oneOf(["g", "mg", "kcal", "IU", "mcg"])])

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The credits of the simulated partner account: the plan, what this UTC month used, and the one-minute
-/// window of `GET /v1.2/credits` reads (§4.3).
+/// window of `GET /v1.2/credits` reads (Docs/Contract.md, Operations).
 struct CreditBook: Sendable {
     var plan = JanuaryAPISimulator.CreditPlan.unlimited
     /// Balance reads allowed per window; `nil` for no cap.

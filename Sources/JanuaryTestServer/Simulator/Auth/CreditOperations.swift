@@ -1,7 +1,7 @@
 import Foundation
 
-/// `GET /v1.2/credits` (§4.3), API key only: the ``JanuaryAPISimulator/CreditPlan`` and this UTC month's use,
-/// at most ``CreditBook/readsPerMinute`` reads a minute.
+/// `GET /v1.2/credits` (Docs/Contract.md, Operations), API key only: the ``JanuaryAPISimulator/CreditPlan`` and
+/// this UTC month's use, at most ``CreditBook/readsPerMinute`` reads a minute.
 enum CreditOperations {
     static let all: [Operation] = [
         Operation("getCredits", "GET", "/v1.2/credits", access: .apiKeyOnly, scope: nil) { context, books in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Photo and text analysis and corrections (§4.6), scope `food_analysis:write`.
+/// Photo and text analysis and corrections (Docs/Contract.md, Operations), scope `food_analysis:write`.
 enum FoodAnalysisOperations {
     static let all: [Operation] = [
         Operation("scanFoodPhoto", "POST", "/v1.2/food-analysis/image", scope: .foodAnalysisWrite) { context, books in
@@ -115,7 +115,7 @@ enum FoodAnalysisOperations {
         return value
     }
 
-    /// `NutritionFacts` keys and `NutrientAmount` units (§4.1).
+    /// `NutritionFacts` keys and `NutrientAmount` units (Docs/Contract.md, Shared shapes).
     static let nutrientKeys: Set<String> = [
         "calories", "protein", "carbohydrates", "net_carbohydrates", "total_fat", "trans_fat", "saturated_fat",
         "fiber", "total_sugars", "added_sugars", "cholesterol", "calcium", "iron", "potassium", "sodium", "vitamin_d",

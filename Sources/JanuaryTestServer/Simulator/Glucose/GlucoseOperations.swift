@@ -1,7 +1,7 @@
 import Foundation
 
-/// `predictGlucose` (§4.10), scope `glucose:read`: validates like January, then answers a simulated curve
-/// (``GlucoseCurve``). Nothing is stored and no end user is involved.
+/// `predictGlucose` (Docs/Contract.md, Operations), scope `glucose:read`: validates like January, then answers a
+/// simulated curve (``GlucoseCurve``). Nothing is stored and no end user is involved.
 ///
 /// The body has exactly January's keys; that the curve is a formula is said by an `x-simulated: true` header,
 /// which a client ignores, rather than by a body key a strict decoder would trip on.

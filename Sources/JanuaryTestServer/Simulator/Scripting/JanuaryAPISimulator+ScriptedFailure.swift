@@ -96,7 +96,7 @@ extension JanuaryAPISimulator {
         /// sends one.
         public static let defaultRetryAfter = 1
 
-        /// The operations whose `rate_limited` answers always carry `Retry-After` (§5.5).
+        /// The operations whose `rate_limited` answers always carry `Retry-After` (Docs/Contract.md, Errors).
         static let alwaysRetryAfter: Set<String> = ["getCredits", "createClientToken", "revokeClientTokens"]
 
         /// The answer for a request to `operation` (`nil` when the path matched none).
