@@ -14,8 +14,8 @@
 #   <!-- docs-check: manifest -->    a whole Package.swift: checked with `swift package dump-package`.
 #   <!-- docs-check: apple-only -->  uses Apple-only API (UIKit, PhotosUI, …): not compiled on Linux, compiled
 #                                    everywhere else.
-# Blocks of statements are wrapped in a function of their own; blocks that declare things at the top level
-# (`@Test func`, `struct`, `extension`, …) are compiled as they are.
+# A block is wrapped in a function of its own, unless it has what may only stand at a file's top level
+# (`@Test func`, `extension`, `protocol`, …): then it is compiled as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -51,9 +51,9 @@ python3 - "$root" "$scratch" "$(uname)" <<'PYTHON'
 import glob, os, re, sys
 
 root, scratch, system = sys.argv[1], sys.argv[2], sys.argv[3]
-declaration = re.compile(
-    r"^(@Test|@Suite|@main|@MainActor|struct |final class |class |enum |extension |actor |protocol |func |private |fileprivate )"
-)
+# What may only stand at the top level of a file; a block with none of it is wrapped in a function (local types
+# and functions are fine there).
+file_scope_only = re.compile(r"^(@Test|@Suite|@main|extension |protocol |private |fileprivate |public |import )")
 counts = {"compiled": 0, "manifests": 0, "skipped": 0}
 
 
@@ -113,7 +113,7 @@ for path in ["README.md"] + sorted(glob.glob("Docs/*.md")):
             counts["manifests"] += 1
             continue
         imports, rest = split_imports(body)
-        if any(declaration.match(line) for _, line in rest):
+        if any(file_scope_only.match(line) for _, line in rest):
             text = located(path, body)
         else:
             text = located(path, imports) + [f"func {name}() async throws {{"] + located(path, rest) + ["}"]
