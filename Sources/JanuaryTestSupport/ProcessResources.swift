@@ -34,6 +34,7 @@ package struct ProcessResources: Sendable, CustomStringConvertible {
     /// Such as `RSS 41.2 MiB, 23 fds, 9 threads`.
     package var description: String {
         let rss = residentBytes.map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "n/a"
-        return "RSS \(rss), \(openFileDescriptors.map(String.init) ?? "n/a") fds, \(threads.map(String.init) ?? "n/a") threads"
+        return
+            "RSS \(rss), \(openFileDescriptors.map(String.init) ?? "n/a") fds, \(threads.map(String.init) ?? "n/a") threads"
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import JanuaryTestServer
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import JanuaryTestServer
-import Testing
 
 /// A long soak test against the simulator must not grow its records without bound: the request log and the
 /// server's received requests keep the most recent entries only.

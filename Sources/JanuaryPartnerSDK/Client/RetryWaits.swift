@@ -71,7 +71,8 @@ final class RetryWaits: Sendable {
                 }
                 // Sign-out starts the new session before it wakes the waits, so a session that ended before the
                 // registration is seen here, and one that ends after it wakes this wait.
-                if coordinator.currentEpoch != epoch, let mine = state.withLock({ $0.waiting.removeValue(forKey: id) }) {
+                if coordinator.currentEpoch != epoch, let mine = state.withLock({ $0.waiting.removeValue(forKey: id) })
+                {
                     mine.resume()
                 }
             }

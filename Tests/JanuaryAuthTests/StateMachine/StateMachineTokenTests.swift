@@ -82,7 +82,8 @@ struct StateMachineTokenTests {
         let actions = try machine.fetch(returning: .success(testCase.token), at: at(0))
         let finished = try #require(actions.events.first)
         let clamped = testCase.code == nil && testCase.remaining == 7_200
-        #expect(actions.eventKinds == (clamped ? [.providerCallFinished, .tokenLifetimeClamped] : [.providerCallFinished]))
+        #expect(
+            actions.eventKinds == (clamped ? [.providerCallFinished, .tokenLifetimeClamped] : [.providerCallFinished]))
         guard let code = testCase.code else {
             let credential = try #require(actions.credential)
             #expect(credential.value == testCase.token.value && credential.generation == 1 && credential.isRefreshable)

@@ -15,7 +15,8 @@ struct BreakerAcceptanceTests {
         headers: ["WWW-Authenticate": #"Bearer error="invalid_token", error_description="token expired""#]
     )
 
-    @Test("rejections interleaved with 429, 503, 408 and 401s of another kind open the breaker after three tokens",
+    @Test(
+        "rejections interleaved with 429, 503, 408 and 401s of another kind open the breaker after three tokens",
         arguments: [429, 503, 408, 500])
     func interleavedFailuresDoNotResetTheStreak(status: Int) async throws {
         let answers = (0..<10).flatMap { _ in [Self.rejected, .error(status, code: "scripted_\(status)")] }

@@ -26,7 +26,8 @@ struct ServerOnlyPathTests {
         #expect(harness.provider.callCount == 0)
     }
 
-    @Test("ordinary escapes are still sent", arguments: ["/v1.2/foods/a%20b", "/v1.2/foods/caf%C3%A9", "/v1.2/foods/a.b"])
+    @Test(
+        "ordinary escapes are still sent", arguments: ["/v1.2/foods/a%20b", "/v1.2/foods/caf%C3%A9", "/v1.2/foods/a.b"])
     func acceptedPath(path: String) async throws {
         let harness = try ScriptedClient()
         _ = try await harness.client.send(JanuaryRequest(path: path))

@@ -10,9 +10,10 @@ import Testing
 struct TokenLifetimeClampTests {
     @Test("is clamped to 7,200 s", arguments: [1_800_000.0, 7_201, 1e300])
     func clamped(lifetime: TimeInterval) async throws {
-        let harness = try ScriptedClient(provider: CountingProvider { call in
-            JanuaryClientToken(value: "ct-token-\(call)", expiresIn: lifetime)
-        })
+        let harness = try ScriptedClient(
+            provider: CountingProvider { call in
+                JanuaryClientToken(value: "ct-token-\(call)", expiresIn: lifetime)
+            })
         _ = try await harness.client.send(.autocomplete)
         harness.clock.advance(by: 7_200 - 60 - 0.001)
         _ = try await harness.client.send(.autocomplete)
@@ -24,9 +25,10 @@ struct TokenLifetimeClampTests {
 
     @Test("a lifetime of 7,200 s is used as it is")
     func atTheMaximum() async throws {
-        let harness = try ScriptedClient(provider: CountingProvider { call in
-            JanuaryClientToken(value: "ct-token-\(call)", expiresIn: 7_200)
-        })
+        let harness = try ScriptedClient(
+            provider: CountingProvider { call in
+                JanuaryClientToken(value: "ct-token-\(call)", expiresIn: 7_200)
+            })
         _ = try await harness.client.send(.autocomplete)
         harness.clock.advance(by: 7_139)
         _ = try await harness.client.send(.autocomplete)

@@ -51,7 +51,8 @@ struct JanuaryDateTests {
         ]
         for (zone, expected) in zones {
             #expect(
-                try JanuaryDate(instant, in: try #require(TimeZone(identifier: zone))).description == expected, "\(zone)")
+                try JanuaryDate(instant, in: try #require(TimeZone(identifier: zone))).description == expected,
+                "\(zone)")
         }
         let lateInTheYear = utc("2027-01-01T07:59:59Z")  // 23:59:59 PST on December 31
         #expect(try JanuaryDate(lateInTheYear, in: TimeZone(identifier: "America/Los_Angeles")!) == day("2026-12-31"))

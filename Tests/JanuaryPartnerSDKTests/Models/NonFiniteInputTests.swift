@@ -24,10 +24,12 @@ struct NonFiniteInputTests {
         Date(timeIntervalSince1970: value)
     }
 
-    private static let food = FoodLogInputFood(foodID: FoodID(rawValue: "1"), servingID: ServingID(rawValue: "1"), quantity: 1)
+    private static let food = FoodLogInputFood(
+        foodID: FoodID(rawValue: "1"), servingID: ServingID(rawValue: "1"), quantity: 1)
 
     private static let profile = GlucosePredictionProfile(
-        age: 40, sex: .female, height: Height(value: 170, unit: .centimeters), weight: Weight(value: 70, unit: .kilograms)
+        age: 40, sex: .female, height: Height(value: 170, unit: .centimeters),
+        weight: Weight(value: 70, unit: .kilograms)
     )
 
     /// Runs `body` against a client whose transport answers `200 {}`; a request that reached the transport was
@@ -41,7 +43,7 @@ struct NonFiniteInputTests {
             try await body(user, harness.client)
         } catch let error as JanuaryError where error.category == .invalidInput {
             throw error
-        } catch where !harness.transport.requests.isEmpty {
+        } catch  where !harness.transport.requests.isEmpty {
             return
         }
     }
@@ -49,22 +51,29 @@ struct NonFiniteInputTests {
     static let entries: [Entry] = [
         Entry(name: "NutrientAmount") { _ = NutrientAmount(value: $0, unit: .grams).scaled(by: $0) },
         Entry(name: "NutritionFacts.scaled") {
-            _ = String(describing: NutritionFacts(calories: NutrientAmount(value: $0, unit: .kilocalories)).scaled(by: $0))
+            _ = String(
+                describing: NutritionFacts(calories: NutrientAmount(value: $0, unit: .kilocalories)).scaled(by: $0))
         },
         Entry(name: "Weight") { _ = String(describing: Weight(value: $0, unit: .pounds)) },
         Entry(name: "Volume") { _ = String(describing: Volume(value: $0, unit: .milliliters)) },
         Entry(name: "Height") { _ = String(describing: Height(value: $0, unit: .inches)) },
         Entry(name: "WaterAmount") {
-            _ = [WaterAmount(value: $0, unit: .cups), .fluidOunces($0), .milliliters($0), .cups($0)].map { String(describing: $0) }
+            _ = [WaterAmount(value: $0, unit: .cups), .fluidOunces($0), .milliliters($0), .cups($0)].map {
+                String(describing: $0)
+            }
         },
-        Entry(name: "ServingSummary") { _ = ServingSummary(id: ServingID(rawValue: "1"), quantity: $0, weightGrams: $0) },
+        Entry(name: "ServingSummary") {
+            _ = ServingSummary(id: ServingID(rawValue: "1"), quantity: $0, weightGrams: $0)
+        },
         Entry(name: "JanuaryDate(_:in:)") { value in
             for zone in ["UTC", "Pacific/Kiritimati", "America/Los_Angeles"] {
                 _ = try JanuaryDate(date(value), in: TimeZone(identifier: zone)!)
             }
         },
         Entry(name: "CGMReading.onePerWindow") { value in
-            let readings = [CGMReading(timestamp: date(value), value: value), CGMReading(timestamp: date(0), value: 100)]
+            let readings = [
+                CGMReading(timestamp: date(value), value: value), CGMReading(timestamp: date(0), value: 100),
+            ]
             _ = CGMReading.onePerWindow(readings)
         },
         Entry(name: "GlucosePredictionPoint.date(from:)") {
@@ -72,7 +81,8 @@ struct NonFiniteInputTests {
         },
         Entry(name: "ConsumedHistoricalFood") { value in
             _ = ConsumedHistoricalFood(
-                timestamp: date(value), foodID: FoodID(rawValue: "1"), servingID: ServingID(rawValue: "1"), quantity: value)
+                timestamp: date(value), foodID: FoodID(rawValue: "1"), servingID: ServingID(rawValue: "1"),
+                quantity: value)
             _ = ConsumedHistoricalFood(timestamp: date(value), food: food)
         },
         Entry(name: "GlucoseChart") { _ = GlucoseChart(min: $0, max: $0) },
@@ -89,7 +99,8 @@ struct NonFiniteInputTests {
             _ = JanuaryClientToken(value: "ct-x", expiresAt: date(value)).description
         },
         Entry(name: "TokenRefreshBackoff") {
-            _ = TokenRefreshBackoff(initialDelay: $0, multiplier: $0, maximumDelay: $0).delay(afterConsecutiveFailures: 3)
+            _ = TokenRefreshBackoff(initialDelay: $0, multiplier: $0, maximumDelay: $0).delay(
+                afterConsecutiveFailures: 3)
         },
         Entry(name: "HTTPTransportResponse.retryAfter(now:)") {
             _ = HTTPTransportResponse(statusCode: 429, headerFields: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"])
@@ -102,8 +113,10 @@ struct NonFiniteInputTests {
                 window: value, coolDown: value, maximumCoolDown: value)
             configuration.retryPolicy = JanuaryRetryPolicy(
                 baseDelay: value, maximumDelay: value, maximumRetryAfter: value, maximumTotalWait: value)
-            configuration.refreshBackoff = TokenRefreshBackoff(initialDelay: value, multiplier: value, maximumDelay: value)
-            _ = try JanuaryPartnerClient(clientTokenProvider: { fatalError("not called") }, configuration: configuration)
+            configuration.refreshBackoff = TokenRefreshBackoff(
+                initialDelay: value, multiplier: value, maximumDelay: value)
+            _ = try JanuaryPartnerClient(
+                clientTokenProvider: { fatalError("not called") }, configuration: configuration)
         },
         Entry(name: "PredictGlucoseRequest") { value in
             let request = PredictGlucoseRequest(
@@ -118,17 +131,26 @@ struct NonFiniteInputTests {
                 _ = try await user.foodLogs.create(CreateFoodLogRequest(foods: [food], eatenAt: date(value)))
             }
             try await throughClient { user, _ in
-                _ = try await user.foodLogs.update(id: FoodLogID(rawValue: "1"), UpdateFoodLogRequest(eatenAt: date(value)))
+                _ = try await user.foodLogs.update(
+                    id: FoodLogID(rawValue: "1"), UpdateFoodLogRequest(eatenAt: date(value)))
             }
-            try await throughClient { user, _ in _ = try await user.foodLogs.list(from: date(value), through: date(value)) }
+            try await throughClient { user, _ in
+                _ = try await user.foodLogs.list(from: date(value), through: date(value))
+            }
         },
         Entry(name: "water and weight logs") { value in
-            try await throughClient { user, _ in _ = try await user.waterLogs.create(.milliliters(250), consumedAt: date(value)) }
-            try await throughClient { user, _ in _ = try await user.waterLogs.list(from: date(value), through: date(value)) }
+            try await throughClient { user, _ in
+                _ = try await user.waterLogs.create(.milliliters(250), consumedAt: date(value))
+            }
+            try await throughClient { user, _ in
+                _ = try await user.waterLogs.list(from: date(value), through: date(value))
+            }
             try await throughClient { user, _ in
                 _ = try await user.weightLogs.create(Weight(value: 70, unit: .kilograms), measuredAt: date(value))
             }
-            try await throughClient { user, _ in _ = try await user.weightLogs.list(from: date(-value), through: date(value)) }
+            try await throughClient { user, _ in
+                _ = try await user.weightLogs.list(from: date(-value), through: date(value))
+            }
         },
     ]
 

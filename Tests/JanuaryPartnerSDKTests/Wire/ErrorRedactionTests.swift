@@ -16,7 +16,8 @@ struct ErrorRedactionTests {
         harness.enqueue(
             .error(400, code: secret, message: "bad \(secret)", headers: ["x-request-id": "req-\(secret)"])
         )
-        let error = try #require(await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) })
+        let error = try #require(
+            await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) })
         var dumped = ""
         dump(error, to: &dumped)
         let renderings = [
