@@ -113,7 +113,7 @@ extension TokenRefreshStateMachine {
             at: now
         )
         let notes = verdict.notes.map { kind in
-            JanuaryTokenEvent(kind: kind, date: now.date, generation: credential.generation)
+            JanuaryEvent(kind: kind, date: now.date, generation: credential.generation)
         }
         return Actions(
             events: [event] + notes,
@@ -125,9 +125,9 @@ extension TokenRefreshStateMachine {
     struct Verdict {
         /// Seconds the token has left, at most ``maximumClientTokenLifetime``.
         var remaining: TimeInterval
-        /// ``JanuaryTokenEvent/Kind/tokenJudgedByDeviceClock`` and ``JanuaryTokenEvent/Kind/tokenLifetimeClamped``
+        /// ``JanuaryEvent/Kind/tokenJudgedByDeviceClock`` and ``JanuaryEvent/Kind/tokenLifetimeClamped``
         /// when they apply.
-        var notes: [JanuaryTokenEvent.Kind] = []
+        var notes: [JanuaryEvent.Kind] = []
     }
 
     /// The longest lifetime January gives a client token, in seconds: a provider's longer lifetime is a mistake
@@ -159,9 +159,9 @@ extension TokenRefreshStateMachine {
     ///
     /// An `expiresAt` is judged in January's time when it is known; but a token that January's estimated time
     /// calls expired (or inside the leeway) while the device's clock does not is judged by the device's clock,
-    /// with a ``JanuaryTokenEvent/Kind/tokenJudgedByDeviceClock`` event: the estimate alone never refuses a token
+    /// with a ``JanuaryEvent/Kind/tokenJudgedByDeviceClock`` event: the estimate alone never refuses a token
     /// that was just minted. A lifetime beyond ``maximumClientTokenLifetime`` is clamped to it, with a
-    /// ``JanuaryTokenEvent/Kind/tokenLifetimeClamped`` event.
+    /// ``JanuaryEvent/Kind/tokenLifetimeClamped`` event.
     private func judge(_ token: JanuaryClientToken, at now: ClockReading) -> Result<Verdict, JanuaryError> {
         if token.value.isEmpty {
             return .failure(Self.invalidToken("The token provider returned an empty token."))

@@ -22,13 +22,13 @@ struct SoakTests {
 
     /// Counts events by kind without keeping them, so that the count itself does not grow memory.
     final class EventCounter: Sendable {
-        private let counts = Locked<[JanuaryTokenEvent.Kind: Int]>([:])
+        private let counts = Locked<[JanuaryEvent.Kind: Int]>([:])
 
-        var handler: @Sendable (JanuaryTokenEvent) -> Void {
+        var handler: @Sendable (JanuaryEvent) -> Void {
             { [counts] event in counts.withLock { $0[event.kind, default: 0] += 1 } }
         }
 
-        func count(of kind: JanuaryTokenEvent.Kind) -> Int {
+        func count(of kind: JanuaryEvent.Kind) -> Int {
             counts.withLock { $0[kind, default: 0] }
         }
     }
