@@ -102,7 +102,7 @@ package final class TokenCoordinator: Sendable {
         self.usesSystemClock = clock is SystemJanuaryClock
         self.providerTimeout = Configuration().providerTimeout
         self.events = onEvent.map { EventDelivery(handler: $0) }
-        self.state = Locked(State(machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .disabled)))
+        self.state = Locked(State(machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .none)))
     }
 
     /// The credential to send: the cached token while it is fresh, otherwise the result of the one provider
