@@ -100,6 +100,8 @@ extension JanuaryError {
         public static let invalidEndUserID: Code = "invalid_end_user_id"
         /// The path is one of January's server-only endpoints (`/v1.2/auth/…`, `/v1.2/credits`).
         public static let serverOnlyEndpoint: Code = "server_only_endpoint"
+        /// A request's timeout is not a positive, finite number of seconds.
+        public static let invalidTimeout: Code = "invalid_timeout"
         /// The token provider returned an empty or malformed token.
         public static let invalidClientToken: Code = "invalid_client_token"
         /// The token provider returned a token that is expired or expires within the refresh leeway.

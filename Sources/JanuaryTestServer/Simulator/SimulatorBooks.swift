@@ -11,7 +11,7 @@ struct SimulatorBooks: Sendable {
     var script = FailureScript()
     /// Answers the stand-in partner backend gives instead of tokens, oldest first.
     var partnerBackendScript: [JanuaryAPISimulator.PartnerBackendFailure] = []
-    var requestLog: [JanuaryAPISimulator.RequestLogEntry] = []
+    var requestLog = RecentRecord<JanuaryAPISimulator.RequestLogEntry>()
     var statistics = JanuaryAPISimulator.Statistics()
     var requestCount = 0
     /// The plan, this month's billable calls and the balance-read window; `GET /v1.2/credits` reports them.
