@@ -4,7 +4,7 @@ import JanuaryCore
 import JanuaryTestSupport
 import Testing
 
-@Suite("TokenCoordinator with a development key", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator with a development key", suiteTimeLimit())
 struct DevelopmentKeyTests {
     static let key = "dev_key_0123456789"
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator protocol", .timeLimit(.minutes(1)))
+@Suite("Simulator protocol", suiteTimeLimit())
 struct ProtocolTests {
     @Test func everyResponseCarriesAUniqueRequestIDAndTheClocksDate() async throws {
         let harness = try SimulatorHarness()
@@ -65,7 +65,7 @@ struct ProtocolTests {
     }
 }
 
-@Suite("Time-zone names", .timeLimit(.minutes(1)))
+@Suite("Time-zone names", suiteTimeLimit())
 struct ZoneNameTests {
     @Test(
         "IANA names in the Etc area are accepted in any case and echoed canonically",

@@ -38,7 +38,7 @@ private func waitForRequests(_ server: LoopbackHTTPServer, count: Int) async thr
     }
 }
 
-@Suite("URLSessionHTTPTransport over loopback", .timeLimit(.minutes(1)))
+@Suite("URLSessionHTTPTransport over loopback", suiteTimeLimit())
 struct URLSessionHTTPTransportTests {
     @Test("a 2xx response round-trips status, body, fields, request ID and URL")
     func successRoundTrip() async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// A partner's test of their logging screen against the simulator: real HTTP on loopback, January's real
 /// protocol, no network and no January account.
-@Suite("Logging screen against the simulator", .timeLimit(.minutes(1)))
+@Suite("Logging screen against the simulator", suiteTimeLimit())
 struct BreakfastLoggerTests {
     /// 2026-03-10 07:30 in Los Angeles.
     static let breakfastTime = Date(timeIntervalSince1970: 1_773_153_000)
