@@ -15,7 +15,11 @@ extension JanuaryPartnerClient {
     /// ```swift
     /// var configuration = JanuaryPartnerClient.Configuration()
     /// configuration.onEvent = { event in logger.debug("\(event)") }
-    /// configuration.configureSession = { session in session.waitsForConnectivity = true }
+    /// configuration.configureSession = { session in
+    ///     #if canImport(Darwin)
+    ///     session.waitsForConnectivity = true  // Apple platforms only; bounded by the client's timeouts
+    ///     #endif
+    /// }
     /// let january = try JanuaryPartnerClient(clientTokenProvider: provider, configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
