@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import JanuaryCore
+import Testing
 
 @Suite("CivilCalendar", suiteTimeLimit())
 struct CivilCalendarTests {

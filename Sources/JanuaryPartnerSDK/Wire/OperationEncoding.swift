@@ -54,6 +54,7 @@ enum OperationEncoding {
     static func jsonRequest(method: JanuaryRequest.Method, path: String, body: some Encodable) throws
         -> JanuaryRequest
     {
-        JanuaryRequest(method: method, path: path, body: .data(try JanuaryJSON.encode(body), contentType: "application/json"))
+        JanuaryRequest(
+            method: method, path: path, body: .data(try JanuaryJSON.encode(body), contentType: "application/json"))
     }
 }

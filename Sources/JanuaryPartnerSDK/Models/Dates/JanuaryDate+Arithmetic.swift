@@ -56,9 +56,9 @@ extension JanuaryDate: Strideable {
     }
 
     /// The day numbers of 0001-01-01 to 9999-12-31.
-    private static let dayNumbers =
-        CivilCalendar.daysFromCivil(year: 1, month: 1, day: 1)...CivilCalendar.daysFromCivil(
-            year: 9999, month: 12, day: 31)
+    private static let dayNumbers = firstDayNumber...lastDayNumber
+    private static let firstDayNumber = CivilCalendar.daysFromCivil(year: 1, month: 1, day: 1)
+    private static let lastDayNumber = CivilCalendar.daysFromCivil(year: 9999, month: 12, day: 31)
 
     /// The day of a day number within ``dayNumbers``.
     private init(dayNumber: Int64) {
