@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryTestServer
 import Testing
 
@@ -60,16 +61,18 @@ struct ShutdownRaceTests {
         defer { signal(SIGPIPE, previous) }
         // On a thread of its own: the rounds block (shutdown waits for the accept thread), and blocking one of
         // the few cooperative threads for all of them would hold up every other suite running meanwhile.
-        let shutDown: Result<Int, any Error> = await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    returning: Result {
-                        for round in 0..<1_000 {
-                            try Self.race(round: round)
-                        }
-                        return 1_000
-                    })
-            }.start()
+        let shutDown = try await withDeadline("1,000 shutdown races") {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Int, any Error>, Never>) in
+                Thread {
+                    continuation.resume(
+                        returning: Result {
+                            for round in 0..<1_000 {
+                                try Self.race(round: round)
+                            }
+                            return 1_000
+                        })
+                }.start()
+            }
         }
         #expect(try shutDown.get() == 1_000)
         #expect(brokenPipeSignals == 0)

@@ -209,7 +209,7 @@ struct SimulatorEngine: Sendable {
         return error
     }
 
-    /// §3.2: the header is read raw, as sent; a blank value counts as absent.
+    /// Docs/Contract.md, End user: the header is read raw, as sent; a blank value counts as absent.
     private static func endUser(of request: RecordedRequest, caller: OperationContext.Caller) throws -> String {
         let header = request.value(forHeader: "January-End-User-ID").flatMap {
             $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0

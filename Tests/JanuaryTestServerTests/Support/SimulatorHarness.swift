@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 
 @testable import JanuaryTestServer
 
@@ -79,8 +80,9 @@ struct SimulatorHarness: Sendable {
         simulator = try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: { clock.now() })
         simulator.registerDevelopmentKey(Self.apiKey)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        configuration.timeoutIntervalForResource = 30
+        // The one test deadline: a hang guard that a machine busy with other builds must not trip.
+        configuration.timeoutIntervalForRequest = testDeadline
+        configuration.timeoutIntervalForResource = testDeadline
         session = URLSession(configuration: configuration)
     }
 

@@ -3,8 +3,8 @@ import Testing
 // Every suite's time limit, so that the tests compile for the package's minimums (macOS 12, iOS 15, tvOS 15,
 // watchOS 8): swift-testing declares `TimeLimitTrait` and `.timeLimit(_:)` `@available(_clockAPI, *)`, that is
 // macOS 13, iOS 16, watchOS 9, tvOS 16. Write `@Suite("…", suiteTimeLimit())`, never `.timeLimit(` itself
-// (Scripts/portability.sh refuses it). Each test target has this file because the targets share no test-only
-// module that every layer may import.
+// (Scripts/portability.sh refuses it). Each test target has this file because no module that imports Testing is
+// one every test target may depend on (the Core tests depend on JanuaryCore alone).
 
 /// A suite trait failing any test that runs longer than `minutes`, where the OS has swift-testing's clock API;
 /// on older OSes it does nothing, and a hang is left to the test runner's own limit.

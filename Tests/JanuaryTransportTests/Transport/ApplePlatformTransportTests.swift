@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCore
+import JanuaryCoreTesting
 import JanuaryTestServer
 import Testing
 
@@ -30,11 +31,12 @@ struct ApplePlatformTransportTests {
         let transport = URLSessionHTTPTransport(configuration: Self.backgroundConfiguration())
         defer { transport.shutdown() }
 
-        let outcome = await raceAgainstTimeoutResult {
-            try await transport.send(HTTPTransportRequest(url: server.baseURL))
-        }
+        let outcome = try await result(of: Task { try await transport.send(HTTPTransportRequest(url: server.baseURL)) })
 
-        let error = try #require(outcome.failure as? JanuaryError, "\(outcome)")
+        guard case .failure(let failure) = outcome, let error = failure as? JanuaryError else {
+            Issue.record("expected a JanuaryError, got \(outcome)")
+            return
+        }
         #expect(error.category == .invalidInput)
         #expect(error.code == "background_session_unsupported")
         #expect(server.receivedRequests.isEmpty)
@@ -49,25 +51,5 @@ struct ApplePlatformTransportTests {
         #expect(error.message.contains("App Transport Security"))
         #expect(error.message.contains("NSAllowsLocalNetworking"))
         #expect((error.underlyingError as? URLError)?.code.rawValue == -1022)
-    }
-}
-
-/// The outcome of `operation`, or ``OperationTimedOut`` as a failure if it hangs.
-private func raceAgainstTimeoutResult<T: Sendable>(
-    _ operation: @escaping @Sendable () async throws -> T
-) async -> Result<T, any Error> {
-    do {
-        return .success(try await raceAgainstTimeout(operation))
-    } catch {
-        return .failure(error)
-    }
-}
-
-extension Result {
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self {
-            return error
-        }
-        return nil
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// `GET /v1.2/credits` (§4.3), API key only: a `free` plan of 1000 credits a UTC month, of which each
-/// successful billable call the simulator answered used one. The ceiling is reported, not enforced; script
+/// `GET /v1.2/credits` (Docs/Contract.md, Operations), API key only: a `free` plan of 1000 credits a UTC month, of
+/// which each successful billable call the simulator answered used one. The ceiling is reported, not enforced; script
 /// `credit_limit_exceeded` to test running out.
 enum CreditOperations {
     static let includedCredits = 1000

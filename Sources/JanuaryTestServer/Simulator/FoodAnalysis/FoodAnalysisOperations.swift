@@ -1,6 +1,6 @@
 import Foundation
 
-/// Photo and text analysis and corrections (§4.6), scope `food_analysis:write`.
+/// Photo and text analysis and corrections (Docs/Contract.md, Operations), scope `food_analysis:write`.
 enum FoodAnalysisOperations {
     static let all: [Operation] = [
         Operation("scanFoodPhoto", "POST", "/v1.2/food-analysis/image", scope: .foodAnalysisWrite) { context, books in

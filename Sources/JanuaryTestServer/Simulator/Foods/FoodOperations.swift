@@ -1,6 +1,6 @@
 import Foundation
 
-/// The five food operations of §4.4, scope `foods:read`.
+/// The five food operations (Docs/Contract.md, Operations), scope `foods:read`.
 enum FoodOperations {
     /// In the contract's matching order: fixed segments before `{food_id}`.
     static let all: [Operation] = [

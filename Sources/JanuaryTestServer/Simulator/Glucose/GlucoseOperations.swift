@@ -1,7 +1,7 @@
 import Foundation
 
-/// `predictGlucose` (§4.10), scope `glucose:read`: validates like January, then answers a simulated curve
-/// (``GlucoseCurve``). Nothing is stored and no end user is involved.
+/// `predictGlucose` (Docs/Contract.md, Operations), scope `glucose:read`: validates like January, then answers a
+/// simulated curve (``GlucoseCurve``). Nothing is stored and no end user is involved.
 enum GlucoseOperations {
     static let all: [Operation] = [
         Operation("predictGlucose", "POST", "/v1.2/glucose/predictions", scope: .glucoseRead) { context, books in
