@@ -118,7 +118,11 @@ struct SimulatorEngine: Sendable {
                 scripted: true
             )
         }
-        return Outcome(response: APIResponse(error: failure.apiError), operation: operation, scripted: true)
+        return Outcome(
+            response: APIResponse(error: failure.apiError(for: operation)),
+            operation: operation,
+            scripted: true
+        )
     }
 
     private func perform(
@@ -149,6 +153,9 @@ struct SimulatorEngine: Sendable {
             }
         }
         books.statistics.requestsAccepted += 1
+        if operation.access != .apiKeyOnly, let refusal = books.credits.ceilingRefusal(at: now) {
+            throw refusal
+        }
         let endUserID = operation.isPerUser ? try Self.endUser(of: request, caller: caller) : nil
         let body: JSONValue?
         if request.body.isEmpty {
@@ -170,7 +177,7 @@ struct SimulatorEngine: Sendable {
         )
         let response = try operation.handler(context, &books)
         if response.status < 300 && operation.access != .apiKeyOnly {
-            books.usedCredits += 1
+            books.credits.charge(at: now)
         }
         return response
     }

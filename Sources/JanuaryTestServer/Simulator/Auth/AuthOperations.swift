@@ -32,7 +32,7 @@ enum AuthOperations {
         let endUserID = try fields.requiredString("end_user_id", maxLength: 64)
         let scopes = try scopeList(fields)
         var lifetime = 1800
-        if fields.value("ttl_seconds") != nil {
+        if try fields.present("ttl_seconds") != nil {
             lifetime = try fields.requiredInteger("ttl_seconds")
             guard (300...7200).contains(lifetime) else {
                 throw APIError.invalidRequest("`ttl_seconds` must be an integer from 300 to 7200")
