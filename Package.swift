@@ -28,11 +28,12 @@ let package = Package(
         // Layer 3: the client facade partners import.
         .target(name: "JanuaryPartnerSDK", dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"]),
 
-        // Beside the layers: a loopback HTTP/1.1 server for tests, the example and partners' own tests.
+        // Beside the layers: the January simulator and a loopback HTTP/1.1 server for tests, the example and
+        // partners' own tests. It imports none of the SDK's modules.
         .target(name: "JanuaryTestServer"),
         // Beside the layers: what a partner needs to unit-test code that uses the client (a manual clock, a
-        // closure-backed transport); a product.
-        .target(name: "JanuaryPartnerSDKTesting", dependencies: ["JanuaryPartnerSDK"]),
+        // closure-backed transport, the simulator in process); a product.
+        .target(name: "JanuaryPartnerSDKTesting", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
         // Beside the layers: scripted providers, event recorders and harnesses for our own tests; not a product.
         .target(
             name: "JanuaryTestSupport",
