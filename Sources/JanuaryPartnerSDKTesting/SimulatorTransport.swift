@@ -9,8 +9,8 @@ import JanuaryTestServer
 /// (`Date`, `x-request-id`, `Retry-After`, `WWW-Authenticate`, `Location`, plus the `Content-Length` the
 /// loopback server writes), the same scripted failures and the same request log. What a socket would do, it
 /// does by itself:
-/// - ``JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws the `network` error URLSession gives for a
-///   connection lost before the answer (`URLError(.networkConnectionLost)`), and
+/// - ``JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws the `network` error URLSession gives when
+///   a connection closes before any answer (``droppedConnectionCode``), and
 ///   ``JanuaryAPISimulator/ScriptedFailure/transportError(_:)`` throws the `URLError` it names, mapped as the
 ///   SDK's own transport maps it (`.timedOut` is a `timeout` error).
 /// - ``JanuaryAPISimulator/ScriptedFailure/delay(_:)`` sleeps on ``clock``, so a `ManualClock` test ends the
@@ -36,6 +36,17 @@ public struct SimulatorTransport: HTTPTransport {
 
     /// The largest request body handed over, as the loopback server's limit; a larger one is answered `413`.
     static let maximumBodySize = 64 * 1024 * 1024
+
+    /// The `URLError` code URLSession gives when the server closes the connection without answering, which
+    /// ``JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws in process: `.badServerResponse` with
+    /// swift-corelibs-foundation (Linux), `.networkConnectionLost` on Apple platforms.
+    public static var droppedConnectionCode: URLError.Code {
+        #if canImport(FoundationNetworking)
+        .badServerResponse
+        #else
+        .networkConnectionLost
+        #endif
+    }
 
     /// The simulator that answers.
     public let simulator: JanuaryAPISimulator
@@ -95,7 +106,7 @@ public struct SimulatorTransport: HTTPTransport {
         case .respond(let response):
             return Self.response(response, to: request)
         case .dropConnection:
-            throw URLErrorMapping.networkError(for: URLError(.networkConnectionLost))
+            throw URLErrorMapping.networkError(for: URLError(Self.droppedConnectionCode))
         case .transportError(let code, _):
             throw URLErrorMapping.networkError(for: URLError(code))
         }

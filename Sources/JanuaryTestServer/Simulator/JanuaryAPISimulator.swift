@@ -43,7 +43,7 @@ public final class JanuaryAPISimulator: Sendable {
     private let engine: SimulatorEngine
     /// The loopback server, once there is one: from the start for ``init(tokenLifetime:now:)``, on first use of
     /// ``server`` for ``inProcess(tokenLifetime:now:)``.
-    private let loopback = LockedValue<LoopbackHTTPServer?>(nil)
+    let loopback = LockedValue<LoopbackHTTPServer?>(nil)
 
     private init(tokenLifetime: TimeInterval, clock now: @escaping @Sendable () -> Date) {
         let books = LockedValue(SimulatorBooks())

@@ -75,7 +75,7 @@ extension JanuaryAPISimulator {
         /// Reads the whole request, then closes the connection without a byte of answer.
         ///
         /// In process (`SimulatorTransport`), the client gets the error URLSession gives for it: a `network`
-        /// `JanuaryError` whose underlying error is `URLError(.networkConnectionLost)`.
+        /// `JanuaryError` whose underlying error is the `URLError` of `SimulatorTransport.droppedConnectionCode`.
         public static let closeConnection = ScriptedFailure(status: 0, code: "", closesConnection: true)
 
         /// Fails the exchange without an answer, as URLSession would with `code`, such as `.timedOut` or
