@@ -44,6 +44,7 @@ let package = Package(
             name: "JanuaryBenchmarks",
             dependencies: [
                 "JanuaryPartnerSDK", "JanuaryAuth", "JanuaryTransport", "JanuaryTestServer", "JanuaryTestSupport",
+                "JanuaryPartnerSDKTesting",
             ]
         ),
 
