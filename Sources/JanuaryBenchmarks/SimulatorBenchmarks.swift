@@ -11,6 +11,8 @@ enum SimulatorBenchmarks {
     /// - Parameters:
     ///   - rounds: Rounds, each timing `roundTrips` requests per side, the sides alternating which goes first.
     ///   - roundTrips: Requests per side and round.
+    /// - Returns: The figure, with the loopback side as its baseline.
+    /// - Throws: What the simulator or a client throws, or ``BenchError`` when the two paths answer differently.
     static func figure(rounds: Int, roundTrips: Int) async throws -> Figure {
         // One simulator answers both sides, so both run the same engine on the same books.
         let simulator = try JanuaryAPISimulator()

@@ -100,7 +100,8 @@ struct InProcessAnswerTests {
         #expect(dropped.scriptedResponse.behavior == .closeWithoutResponse)
         #expect(simulator.requestLog.map(\.status) == [nil, nil])
         #expect(simulator.requestLog.map(\.wasScripted) == [true, true])
-        #expect(String(describing: JanuaryAPISimulator.ScriptedFailure.transportError(.timedOut)) == "transport error -1001")
+        let description = String(describing: JanuaryAPISimulator.ScriptedFailure.transportError(.timedOut))
+        #expect(description == "transport error -1001")
     }
 
     @Test("over loopback a scripted transport error closes the connection, and the next request is answered")

@@ -61,7 +61,8 @@ public final class JanuaryAPISimulator: Sendable {
     ///   - now: The simulator's clock. Expiry, `Date` headers, default timestamps and "today" all read it; pass
     ///     a manual clock's time in tests instead of sleeping.
     /// - Throws: ``LoopbackHTTPServerError`` if the server cannot listen.
-    public convenience init(tokenLifetime: TimeInterval = 3600, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public convenience init(tokenLifetime: TimeInterval = 3600, now: @escaping @Sendable () -> Date = { Date() }) throws
+    {
         self.init(tokenLifetime: tokenLifetime, clock: now)
         _ = try startLoopback()
     }

@@ -42,8 +42,8 @@ struct SimulatorTransportTests {
         let simulator = JanuaryAPISimulator.inProcess()
         let january = try JanuaryPartnerClient.simulated(simulator)
         let user = january.forUser(PartnerUserID(rawValue: JanuaryAPISimulator.defaultEndUserID))
-        #expect(try await user.waterLogs.list(from: .today(in: .current), through: .today(in: .current), unit: .cups)
-            .isEmpty)
+        let today = JanuaryDate.today(in: .current)
+        #expect(try await user.waterLogs.list(from: today, through: today, unit: .cups).isEmpty)
         #expect(simulator.requestLog.map(\.status) == [200])
     }
 

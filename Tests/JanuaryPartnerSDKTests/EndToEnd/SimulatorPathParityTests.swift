@@ -81,7 +81,8 @@ struct SimulatorPathParityTests {
 
     static let rejections = TokenRejectionEndToEndTests.variants
 
-    @Test("each 401 variant gives the same refreshes, replays and errors", arguments: rejections, SimulatorPath.allCases)
+    @Test(
+        "each 401 variant gives the same refreshes, replays and errors", arguments: rejections, SimulatorPath.allCases)
     func rejection(variant: TokenRejectionEndToEndTests.Variant, path: SimulatorPath) async throws {
         let harness = try ClientHarness(path: path)
         _ = try await harness.client.send(.autocomplete)
@@ -127,8 +128,9 @@ struct SimulatorPathParityTests {
         #expect(harness.clock.sleeperCount == 0)
     }
 
-    @Test("503 on a read is retried after a backoff; on a create it is not, and nothing is stored",
-          arguments: SimulatorPath.allCases)
+    @Test(
+        "503 on a read is retried after a backoff; on a create it is not, and nothing is stored",
+        arguments: SimulatorPath.allCases)
     func serviceUnavailable(path: SimulatorPath) async throws {
         let harness = try ClientHarness(path: path)
         harness.simulator.failNext(with: .serviceUnavailable, method: "GET")
@@ -147,8 +149,9 @@ struct SimulatorPathParityTests {
         #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).isEmpty)
     }
 
-    @Test("a create answered 503 after storing is not sent again; it may or may not have taken effect",
-          arguments: SimulatorPath.allCases)
+    @Test(
+        "a create answered 503 after storing is not sent again; it may or may not have taken effect",
+        arguments: SimulatorPath.allCases)
     func writeStoredThenFailed(path: SimulatorPath) async throws {
         let harness = try ClientHarness(path: path)
         harness.simulator.failNextWrites(afterStoringWith: .serviceUnavailable, pathPrefix: "/v1.2/food-logs")
@@ -161,8 +164,9 @@ struct SimulatorPathParityTests {
         #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).count == 1)
     }
 
-    @Test("a create whose connection dropped after storing fails with network and is stored once",
-          arguments: SimulatorPath.allCases)
+    @Test(
+        "a create whose connection dropped after storing fails with network and is stored once",
+        arguments: SimulatorPath.allCases)
     func writeStoredThenDropped(path: SimulatorPath) async throws {
         let harness = try ClientHarness(path: path)
         harness.simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/water-logs")
