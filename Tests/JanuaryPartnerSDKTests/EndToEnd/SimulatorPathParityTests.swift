@@ -81,6 +81,16 @@ struct SimulatorPathParityTests {
 
     static let rejections = TokenRejectionEndToEndTests.variants
 
+    /// Gets a food whose first attempt fails in a way that is retried: waits for the backoff on the clock, ends
+    /// it, and returns what the retry got.
+    static func getAfterOneBackoff(_ id: FoodID, _ harness: ClientHarness) async throws -> Food {
+        let client = harness.client
+        let get = Task { try await client.foods.get(id: id) }
+        try await harness.clock.waitForSleepers(1)
+        harness.clock.advance(by: try #require(harness.clock.sleeperDelays.first))
+        return try await get.value
+    }
+
     @Test(
         "each 401 variant gives the same refreshes, replays and errors", arguments: rejections, SimulatorPath.allCases)
     func rejection(variant: TokenRejectionEndToEndTests.Variant, path: SimulatorPath) async throws {
@@ -134,11 +144,7 @@ struct SimulatorPathParityTests {
     func serviceUnavailable(path: SimulatorPath) async throws {
         let harness = try ClientHarness(path: path)
         harness.simulator.failNext(with: .serviceUnavailable, method: "GET")
-        let client = harness.client
-        let get = Task { try await client.foods.get(id: "1001") }
-        try await harness.clock.waitForSleepers(1)
-        harness.clock.advance(by: try #require(harness.clock.sleeperDelays.first))
-        #expect(try await get.value.name == "banana")
+        #expect(try await Self.getAfterOneBackoff("1001", harness).name == "banana")
 
         harness.simulator.failNext(with: .serviceUnavailable, method: "POST")
         await EndToEnd.expectError(.server, code: "service_unavailable", status: 503) {
@@ -191,11 +197,7 @@ struct SimulatorPathParityTests {
     func readDropped(path: SimulatorPath) async throws {
         let harness = try ClientHarness(path: path)
         harness.simulator.failNext(with: .closeConnection, method: "GET")
-        let client = harness.client
-        let get = Task { try await client.foods.get(id: "1003") }
-        try await harness.clock.waitForSleepers(1)
-        harness.clock.advance(by: try #require(harness.clock.sleeperDelays.first))
-        #expect(try await get.value.name == "egg")
+        #expect(try await Self.getAfterOneBackoff("1003", harness).name == "egg")
         #expect(harness.simulator.requestLog.map(\.status) == [nil, 200])
         #expect(harness.simulator.requestLog.map(\.wasScripted) == [true, false])
     }

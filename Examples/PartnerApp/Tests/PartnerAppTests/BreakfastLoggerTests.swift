@@ -12,14 +12,20 @@ struct BreakfastLoggerTests {
     /// 2026-03-10 07:30 in Los Angeles.
     static let breakfastTime = Date(timeIntervalSince1970: 1_773_153_000)
 
-    @Test("logging a breakfast described in words shows its calories on that day")
-    func logBreakfast() async throws {
-        let clock = ManualClock(now: Self.breakfastTime)
+    /// The screen for user-42 in Los Angeles on a client whose January is an in-process simulator, on a manual
+    /// clock at breakfast time.
+    static func screen() throws -> (JanuaryAPISimulator, BreakfastLogger) {
+        let clock = ManualClock(now: breakfastTime)
         let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
         // The simulator stands in for your backend too: it mints user-42's client tokens.
         let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
         let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
-        let screen = BreakfastLogger(january: january, userID: "user-42", timeZone: losAngeles)
+        return (simulator, BreakfastLogger(january: january, userID: "user-42", timeZone: losAngeles))
+    }
+
+    @Test("logging a breakfast described in words shows its calories on that day")
+    func logBreakfast() async throws {
+        let (simulator, screen) = try Self.screen()
 
         let log = try await screen.log("2 eggs and a banana", eatenAt: Self.breakfastTime)
 
@@ -35,11 +41,7 @@ struct BreakfastLoggerTests {
 
     @Test("a breakfast whose answer was lost is not logged twice: the screen reports it and the day shows it once")
     func lostAnswer() async throws {
-        let clock = ManualClock(now: Self.breakfastTime)
-        let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
-        let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
-        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
-        let screen = BreakfastLogger(january: january, userID: "user-42", timeZone: losAngeles)
+        let (simulator, screen) = try Self.screen()
         simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/food-logs")
 
         let error = await #expect(throws: JanuaryError.self) {
