@@ -115,3 +115,24 @@ struct InProcessAnswerTests {
         #expect(harness.simulator.requestLog.map(\.status) == [nil, 200])
     }
 }
+
+/// The simulator's JSON writer, whose plain strings take a fast path: escaped or not, the text must read back as
+/// the same value.
+@Suite("The simulator's JSON strings")
+struct JSONStringWritingTests {
+    @Test(
+        "strings are written whole when nothing needs escaping, and escaped otherwise",
+        arguments: [
+            ("banana", #""banana""#),
+            ("café ☕️", #""café ☕️""#),
+            (#"say "hi""#, #""say \"hi\"""#),
+            (#"a\b"#, #""a\\b""#),
+            ("line\nnext\ttab\r", #""line\nnext\ttab\r""#),
+            ("\u{01}\u{1F}", #""\u0001\u001f""#),
+        ]
+    )
+    func string(value: String, written: String) {
+        #expect(JSONValue.string(value).serialized == written)
+        #expect(JSONValue.parse(Data("{\"v\":\(written)}".utf8))?["v"]?.stringValue == value)
+    }
+}
