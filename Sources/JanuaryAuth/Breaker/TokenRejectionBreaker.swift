@@ -53,8 +53,15 @@ public struct TokenRejectionBreaker: Sendable, Hashable {
     /// Three rejections within 60 s open the breaker for 30 s, doubling up to 16 minutes.
     public static let `default` = TokenRejectionBreaker()
 
-    /// Never opens: every rejected token costs one provider call.
-    public static let disabled = TokenRejectionBreaker(rejectionThreshold: 0)
+    /// Never opens: every rejected token costs one provider call. The off switch has the name the other
+    /// policies' have (`TokenRefreshBackoff.none`, `JanuaryRetryPolicy.none`).
+    public static let none = TokenRejectionBreaker(rejectionThreshold: 0)
+
+    /// The former name of ``none``.
+    @available(*, deprecated, renamed: "none")
+    public static var disabled: TokenRejectionBreaker {
+        none
+    }
 
     var isEnabled: Bool {
         rejectionThreshold > 0

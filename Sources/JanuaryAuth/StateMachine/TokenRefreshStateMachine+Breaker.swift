@@ -20,8 +20,8 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - rejected: The credential January rejected.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryTokenEvent/Kind/circuitBreakerOpened`` event if this rejection opened the breaker.
-    mutating func countRejection(of rejected: Credential, at now: ClockReading) -> [JanuaryTokenEvent] {
+    /// - Returns: A ``JanuaryEvent/Kind/circuitBreakerOpened`` event if this rejection opened the breaker.
+    mutating func countRejection(of rejected: Credential, at now: ClockReading) -> [JanuaryEvent] {
         guard breakerPolicy.isEnabled, rejected.isRefreshable, rejected.epoch == epoch,
             rejected.generation > breaker.lastCountedGeneration
         else {
@@ -41,7 +41,7 @@ extension TokenRefreshStateMachine {
         let coolDown = breakerPolicy.coolDown(afterOpenings: breaker.openings)
         breaker.openUntil = now.uptime + coolDown
         return [
-            JanuaryTokenEvent(
+            JanuaryEvent(
                 kind: .circuitBreakerOpened,
                 date: now.date,
                 generation: rejected.generation,
@@ -56,7 +56,7 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - credential: The credential the accepted request carried.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryTokenEvent/Kind/circuitBreakerClosed`` event if the breaker was open, else nothing.
+    /// - Returns: A ``JanuaryEvent/Kind/circuitBreakerClosed`` event if the breaker was open, else nothing.
     package mutating func accepted(_ credential: Credential, at now: ClockReading) -> Actions {
         guard credential.isRefreshable, credential.epoch == epoch,
             breaker.openUntil != nil || !breaker.rejectionTimes.isEmpty
@@ -71,7 +71,7 @@ extension TokenRefreshStateMachine {
             return .none
         }
         return Actions(
-            events: [JanuaryTokenEvent(kind: .circuitBreakerClosed, date: now.date, generation: credential.generation)]
+            events: [JanuaryEvent(kind: .circuitBreakerClosed, date: now.date, generation: credential.generation)]
         )
     }
 

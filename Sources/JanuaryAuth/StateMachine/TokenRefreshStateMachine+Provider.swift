@@ -12,7 +12,7 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - fetch: The fetch reporting.
     ///   - now: The current time; the call's duration is measured from it.
-    /// - Returns: The ``JanuaryTokenEvent/Kind/providerCallStarted`` event to emit, or `nil` if the fetch was
+    /// - Returns: The ``JanuaryEvent/Kind/providerCallStarted`` event to emit, or `nil` if the fetch was
     ///   abandoned and must not call the provider.
     package mutating func providerCallStarting(_ fetch: FetchID, at now: ClockReading) -> Actions? {
         guard case .fetching(let current) = state, current.id == fetch, current.call == nil else {
@@ -21,7 +21,7 @@ extension TokenRefreshStateMachine {
         lastAttempt += 1
         let call = Fetch.Call(attempt: lastAttempt, startedAt: now.uptime)
         modifyFetch { $0.call = call }
-        return Actions(events: [JanuaryTokenEvent(kind: .providerCallStarted, date: now.date, attempt: call.attempt)])
+        return Actions(events: [JanuaryEvent(kind: .providerCallStarted, date: now.date, attempt: call.attempt)])
     }
 
     /// The provider returned or threw.

@@ -59,7 +59,7 @@ extension JanuaryPartnerClient {
         /// Events never contain a token or key. The callback runs on a thread of the SDK's own, one event
         /// at a time and in order, never on the thread that sends a request, cancels a task or signs out; keep
         /// it quick all the same, or the oldest events are dropped once it falls far behind.
-        public var onEvent: (@Sendable (JanuaryTokenEvent) -> Void)?
+        public var onEvent: (@Sendable (JanuaryEvent) -> Void)?
 
         /// Adjusts the URLSession settings of the client's own session, for example to wait for connectivity or
         /// to add a header of yours to every request.

@@ -76,7 +76,7 @@ extension JanuaryPartnerClient {
                     credential = try await coordinator.invalidate(credential)
                     hasReplayedAfterRefresh = true
                     let generation = credential.generation
-                    coordinator.emit { JanuaryTokenEvent(kind: .requestRetried, date: $0, generation: generation) }
+                    coordinator.emit { JanuaryEvent(kind: .requestRetried, date: $0, generation: generation) }
                     continue
                 }
                 acknowledge(response, sentWith: credential)
@@ -98,7 +98,7 @@ extension JanuaryPartnerClient {
                 waited += wait
                 let attempt = UInt64(retries)
                 coordinator.emit { date in
-                    JanuaryTokenEvent(
+                    JanuaryEvent(
                         kind: .retryScheduled,
                         date: date,
                         attempt: attempt,
@@ -187,11 +187,11 @@ extension TokenCoordinator {
     }
 }
 
-extension JanuaryTokenEvent.Kind {
+extension JanuaryEvent.Kind {
     /// The client sent a request again, once, with a refreshed token after January rejected the first one.
-    public static let requestRetried = JanuaryTokenEvent.Kind("requestRetried")
+    public static let requestRetried = JanuaryEvent.Kind("requestRetried")
 
     /// The client will send a request again after a rate limit or a transient failure, once
-    /// ``JanuaryTokenEvent/retryAfter`` seconds have passed.
-    public static let retryScheduled = JanuaryTokenEvent.Kind("retryScheduled")
+    /// ``JanuaryEvent/retryAfter`` seconds have passed.
+    public static let retryScheduled = JanuaryEvent.Kind("retryScheduled")
 }

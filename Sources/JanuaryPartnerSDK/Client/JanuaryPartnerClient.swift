@@ -35,6 +35,13 @@ public final class JanuaryPartnerClient: Sendable {
     /// The base URL of January's development environment of the Partner API.
     public static let developmentBaseURL = URL(string: "https://partners.dev.january.ai")!
 
+    /// The SDK's version, the single source of the version string in the `User-Agent` every request carries.
+    ///
+    /// ```swift
+    /// print("Using January Partner SDK \(JanuaryPartnerClient.sdkVersion)")
+    /// ```
+    public static let sdkVersion = "0.2.0"
+
     /// The header that carries a request's ``JanuaryRequest/partnerUserID``, raw, as January reads it.
     public static let partnerUserIDHeaderName = "January-End-User-ID"
 

@@ -53,7 +53,8 @@ struct JanuaryErrorBody: Sendable, Equatable {
         return first == UInt8(ascii: "{")
     }
 
-    /// A code is kept only if it is a plain word (`[a-z0-9_.-]`), so that it is safe to print and compare.
+    /// A code is kept only if it is a plain word (`[A-Za-z0-9_.-]`: ASCII letters of either case, digits, `_`, `.` and
+    /// `-`), so that it is safe to print and compare.
     private static func acceptableCode(_ code: String) -> String? {
         guard !code.isEmpty, code.utf8.count <= maximumCodeLength,
             code.utf8.allSatisfy({ byte in

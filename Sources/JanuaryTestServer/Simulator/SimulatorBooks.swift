@@ -12,6 +12,6 @@ struct SimulatorBooks: Sendable {
     var requestLog: [JanuaryAPISimulator.RequestLogEntry] = []
     var statistics = JanuaryAPISimulator.Statistics()
     var requestCount = 0
-    /// Successful billable calls this simulator answered; `GET /v1.2/credits` reports them.
-    var usedCredits = 0
+    /// The plan, this month's billable calls and the balance-read window; `GET /v1.2/credits` reports them.
+    var credits = CreditBook()
 }

@@ -30,7 +30,7 @@ struct RequestWireTests {
         let harness = try ClientHarness()
         _ = try await harness.client.send(.autocomplete)
         let userAgent = try #require(harness.server.receivedRequests.last?.value(forHeader: "User-Agent"))
-        #expect(userAgent.hasPrefix("JanuaryPartnerSDK/\(JanuaryPartnerSDK.version) Swift/6 Platform/"))
+        #expect(userAgent.hasPrefix("JanuaryPartnerSDK/\(JanuaryPartnerClient.sdkVersion) Swift/6 Platform/"))
         let parts = userAgent.split(separator: " ").map(String.init)
         #expect(parts.count >= 4)
         for part in parts {

@@ -32,7 +32,8 @@ extension JanuaryPartnerClient {
         ///   longitude outside −180…180, a radius outside 1–50 000 m or a limit outside 1–100, before sending;
         ///   otherwise what January answers (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
-            try await client.perform(request.makeRequest(), returning: SearchRestaurantsResponse.self)
+            try await client.perform(
+                request.makeRequest(path: "/v1.2/restaurants"), returning: SearchRestaurantsResponse.self)
         }
 
         /// Lists one page of a restaurant's menu.
@@ -55,7 +56,10 @@ extension JanuaryPartnerClient {
         public func searchMenuItems(
             _ request: SearchRestaurantMenuItemsRequest
         ) async throws -> SearchRestaurantMenuItemsResponse {
-            try await client.perform(request.makeRequest(), returning: SearchRestaurantMenuItemsResponse.self)
+            try await client.perform(
+                request.makeRequest(path: "/v1.2/menu-items"),
+                returning: SearchRestaurantMenuItemsResponse.self
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryTestServer
 
 #if canImport(Darwin)
@@ -27,8 +28,8 @@ enum RawClientError: Error, Equatable {
 }
 
 /// A blocking TCP client for driving the loopback server with hand-written bytes: garbage, pipelining,
-/// `Expect: 100-continue`, chunked bodies. Every socket has a 10 s receive timeout, so a server bug fails the
-/// test instead of hanging it.
+/// `Expect: 100-continue`, chunked bodies. Every socket has a receive timeout of `testDeadline`, so a server bug
+/// fails the test instead of hanging it.
 final class RawHTTPClient {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -40,7 +41,7 @@ final class RawHTTPClient {
         let type = Int32(SOCK_STREAM.rawValue)
         #endif
         descriptor = socket(AF_INET, type, 0)
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        var timeout = timeval(tv_sec: Int(testDeadline), tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
         var yes: Int32 = 1
@@ -152,14 +153,12 @@ final class RawHTTPClient {
         }
     }
 
-    private struct TimedOut: Error {}
-
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         if count < 0 {
             if errno == EAGAIN || errno == EWOULDBLOCK {
-                throw TimedOut()
+                throw WaitTimeoutError(awaited: "the server to answer on a raw socket", timeout: testDeadline)
             }
             return false
         }

@@ -1,5 +1,7 @@
 import Foundation
-import JanuaryPartnerSDK
+import JanuaryAuth
+import JanuaryCore
+import JanuaryCoreTesting
 
 /// A ``JanuaryClock`` whose time moves only when a test calls ``advance(by:)``.
 ///
@@ -146,9 +148,10 @@ public final class ManualClock: JanuaryClock {
     ///
     /// - Parameters:
     ///   - count: How many sleepers to wait for.
-    ///   - timeout: How many real seconds to wait at most; 10 by default.
+    ///   - timeout: How many real seconds to wait at most; 45 by default, far above any honest wait, so that a
+    ///     busy machine slows a test down without failing it.
     /// - Throws: ``WaitTimeoutError`` when the sleepers do not appear in time.
-    public func waitForSleepers(_ count: Int, timeout: TimeInterval = 10) async throws {
+    public func waitForSleepers(_ count: Int, timeout: TimeInterval = 45) async throws {
         let state = state
         try await waitWithDeadline(
             "\(count) sleepers on the manual clock",

@@ -1,5 +1,5 @@
 import Foundation
-import JanuaryPartnerSDKTesting
+import JanuaryAuthTesting
 import Testing
 
 @Suite("ManualClock", .timeLimit(.minutes(1)))

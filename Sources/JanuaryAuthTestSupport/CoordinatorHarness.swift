@@ -1,6 +1,7 @@
 import Foundation
-import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryAuth
+import JanuaryAuthTesting
+import JanuaryCore
 
 /// A ``TokenCoordinator`` wired to a manual clock, a scripted provider and an event recorder, for tests of the
 /// token cache and of anything built on it.
@@ -73,7 +74,7 @@ package struct CoordinatorHarness: Sendable {
     ///   - count: How many waiting requests.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: ``EventuallyTimeoutError`` when the count is not reached in time.
-    package func waitForWaitingRequests(_ count: Int, timeout: TimeInterval = 10) async throws {
+    package func waitForWaitingRequests(_ count: Int, timeout: TimeInterval = testDeadline) async throws {
         let coordinator = coordinator
         try await eventually("\(count) waiting requests", timeout: timeout) {
             coordinator.waitingRequestCount == count

@@ -1,5 +1,5 @@
-extension JanuaryTokenEvent {
-    /// The kind of a ``JanuaryTokenEvent``: an extensible set of values.
+extension JanuaryEvent {
+    /// The kind of a ``JanuaryEvent``: an extensible set of values.
     ///
     /// New kinds may be added in later releases. Compare with `==` or `switch` with a `default` branch.
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
@@ -23,7 +23,13 @@ extension JanuaryTokenEvent {
         public static let tokenInvalidated = Kind("tokenInvalidated")
 
         /// The token cache was cleared, for example on sign-out.
-        public static let coordinatorReset = Kind("coordinatorReset")
+        public static let tokenCacheCleared = Kind("tokenCacheCleared")
+
+        /// The former name of ``tokenCacheCleared``.
+        @available(*, deprecated, renamed: "tokenCacheCleared")
+        public static var coordinatorReset: Kind {
+            tokenCacheCleared
+        }
 
         /// January rejected several freshly minted tokens in a row, so the SDK stops calling the provider for a
         /// cool-down; see `TokenRejectionBreaker`.

@@ -1,7 +1,10 @@
 import Foundation
 import JanuaryCore
 
-/// Something that happened to the SDK's token cache or to a request's retries, reported to your event callback.
+/// Something that happened to the client's token cache or to a request's retries, reported to your event callback.
+///
+/// The type is not named after tokens because it also carries the client's request events (`requestRetried` and
+/// `retryScheduled`), which need not involve a token at all.
 ///
 /// Use events for metrics and diagnostics: how often your token provider is called, how long it takes, how
 /// many requests each call served, why tokens were dropped, and when requests were retried. An event never
@@ -13,7 +16,7 @@ import JanuaryCore
 /// - ``Kind/providerCallFinished``: ``attempt``, ``duration``, ``outcome``, ``waiterCount``, and ``generation``
 ///   of the new token on success.
 /// - ``Kind/tokenInvalidated``: ``generation`` of the token January rejected.
-/// - ``Kind/coordinatorReset``: ``generation`` of the token dropped, if one was held.
+/// - ``Kind/tokenCacheCleared``: ``generation`` of the token dropped, if one was held.
 /// - ``Kind/circuitBreakerOpened``: ``generation`` of the last token rejected and ``retryAfter``, the cool-down.
 /// - ``Kind/circuitBreakerClosed``: ``generation`` of the token January accepted.
 /// - ``Kind/eventsDropped``: ``droppedCount``, events lost because the callback fell too far behind.
@@ -24,7 +27,7 @@ import JanuaryCore
 /// SDK's own, never on the thread that sends a request, cancels a task or signs out: a callback that
 /// blocks or takes a lock cannot deadlock those calls. If the callback falls more than the buffer's capacity
 /// behind, the oldest events are dropped and an ``Kind/eventsDropped`` event says how many.
-public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
+public struct JanuaryEvent: Sendable, CustomStringConvertible {
     /// What happened.
     public let kind: Kind
 
@@ -135,6 +138,10 @@ public struct JanuaryTokenEvent: Sendable, CustomStringConvertible {
         if let droppedCount {
             parts.append("dropped \(droppedCount)")
         }
-        return "JanuaryTokenEvent(" + parts.joined(separator: ", ") + ")"
+        return "JanuaryEvent(" + parts.joined(separator: ", ") + ")"
     }
 }
+
+/// The former name of ``JanuaryEvent``, kept so that code written against 0.2 builds with a warning and a fix-it.
+@available(*, deprecated, renamed: "JanuaryEvent")
+public typealias JanuaryTokenEvent = JanuaryEvent

@@ -1,16 +1,17 @@
 import Foundation
-import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryAuth
+import JanuaryAuthTesting
+import JanuaryCore
 
-/// Collects ``JanuaryTokenEvent``s from an `onEvent` callback, for tests to inspect.
+/// Collects ``JanuaryEvent``s from an `onEvent` callback, for tests to inspect.
 ///
 /// Events arrive asynchronously on the SDK's event thread, so a test that expects an event waits for it with
 /// ``waitForEvents(_:timeout:)`` or ``waitForEvents(of:count:timeout:)`` before asserting.
 package final class TokenEventRecorder: Sendable {
     private struct State: Sendable {
-        var events: [JanuaryTokenEvent] = []
+        var events: [JanuaryEvent] = []
         var watchers = ThresholdWaiters()
-        var kindWatchers: [JanuaryTokenEvent.Kind: ThresholdWaiters] = [:]
+        var kindWatchers: [JanuaryEvent.Kind: ThresholdWaiters] = [:]
     }
 
     private let state = Locked(State())
@@ -19,12 +20,12 @@ package final class TokenEventRecorder: Sendable {
     package init() {}
 
     /// The callback to hand to the code under test.
-    package var handler: @Sendable (JanuaryTokenEvent) -> Void {
+    package var handler: @Sendable (JanuaryEvent) -> Void {
         { [self] event in record(event) }
     }
 
     /// Every event recorded so far, in delivery order.
-    package var events: [JanuaryTokenEvent] {
+    package var events: [JanuaryEvent] {
         state.withLock { $0.events }
     }
 
@@ -32,7 +33,7 @@ package final class TokenEventRecorder: Sendable {
     ///
     /// - Parameter kind: The kind to keep.
     /// - Returns: The matching events.
-    package func events(_ kind: JanuaryTokenEvent.Kind) -> [JanuaryTokenEvent] {
+    package func events(_ kind: JanuaryEvent.Kind) -> [JanuaryEvent] {
         events.filter { $0.kind == kind }
     }
 
@@ -40,14 +41,14 @@ package final class TokenEventRecorder: Sendable {
     ///
     /// - Parameter kind: The kind to count.
     /// - Returns: The count.
-    package func count(of kind: JanuaryTokenEvent.Kind) -> Int {
+    package func count(of kind: JanuaryEvent.Kind) -> Int {
         events(kind).count
     }
 
     /// Records one event.
     ///
     /// - Parameter event: The event delivered.
-    package func record(_ event: JanuaryTokenEvent) {
+    package func record(_ event: JanuaryEvent) {
         let watchers = state.withLock { state in
             state.events.append(event)
             let ofKind = state.events.lazy.filter { $0.kind == event.kind }.count
@@ -63,7 +64,7 @@ package final class TokenEventRecorder: Sendable {
     ///   - count: The number of events to wait for.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when they do not arrive in time.
-    package func waitForEvents(_ count: Int, timeout: TimeInterval = 10) async throws {
+    package func waitForEvents(_ count: Int, timeout: TimeInterval = testDeadline) async throws {
         let state = state
         try await waitWithDeadline(
             "\(count) events",
@@ -86,7 +87,7 @@ package final class TokenEventRecorder: Sendable {
     ///   - count: How many of them.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when they do not arrive in time.
-    package func waitForEvents(of kind: JanuaryTokenEvent.Kind, count: Int = 1, timeout: TimeInterval = 10)
+    package func waitForEvents(of kind: JanuaryEvent.Kind, count: Int = 1, timeout: TimeInterval = testDeadline)
         async throws
     {
         let state = state

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryTestServer
 import Testing
 
@@ -203,11 +204,7 @@ struct LoopbackHTTPServerTests {
         let slowClientBox = UncheckedSendableBox(slowClient)
         slowClient.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         // Wait until the slow request is recorded, so the fast one is certainly sent while it is pending.
-        try await raceAgainstTimeout {
-            while server.receivedRequests.isEmpty {
-                await Task.yield()
-            }
-        }
+        try await eventually("the slow request at the server") { !server.receivedRequests.isEmpty }
         let fast = try await onDedicatedThread {
             let client = try RawHTTPClient(port: port)
             client.send("GET /fast HTTP/1.1\r\nHost: x\r\n\r\n")

@@ -1,6 +1,7 @@
 import Foundation
-import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryAuth
+import JanuaryAuthTesting
+import JanuaryCore
 
 /// A one-way gate that tasks wait at until the test opens it, counting who has arrived: for holding a provider
 /// call or a transport answer open while a test cancels, signs out or piles up requests. Every wait has a
@@ -24,7 +25,7 @@ package final class TestGate: Sendable {
     ///   - awaited: What is awaited, for the error.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when the gate stays closed past the deadline.
-    package func wait(_ awaited: String = "the gate to open", timeout: TimeInterval = 30) async throws {
+    package func wait(_ awaited: String = "the gate to open", timeout: TimeInterval = testDeadline) async throws {
         let state = state
         try await waitWithDeadline(
             awaited,
@@ -62,7 +63,7 @@ package final class TestGate: Sendable {
     ///   - count: How many arrivals to wait for.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when they do not arrive in time.
-    package func waitForArrivals(_ count: Int, timeout: TimeInterval = 10) async throws {
+    package func waitForArrivals(_ count: Int, timeout: TimeInterval = testDeadline) async throws {
         let state = state
         try await waitWithDeadline(
             "\(count) tasks at the gate",

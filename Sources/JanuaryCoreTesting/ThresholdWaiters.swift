@@ -68,6 +68,12 @@ public struct WaitTimeoutError: Error, CustomStringConvertible {
     public var description: String {
         "Waited \(timeout) s for \(awaited), which did not happen."
     }
+
+    /// Creates the error for a wait that passed its deadline.
+    package init(awaited: String, timeout: TimeInterval) {
+        self.awaited = awaited
+        self.timeout = timeout
+    }
 }
 
 /// Suspends until `register` or a later change resumes the continuation, or throws ``WaitTimeoutError`` after

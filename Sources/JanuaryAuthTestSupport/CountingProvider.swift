@@ -1,5 +1,6 @@
 import Foundation
-import JanuaryPartnerSDK
+import JanuaryAuth
+import JanuaryCore
 
 /// A token provider that counts its calls and mints each token with a closure given the call's number.
 package final class CountingProvider: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
-import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryAuth
+import JanuaryAuthTesting
+import JanuaryCore
 
 /// A scriptable token provider that counts its calls, for testing whatever sits on top of it.
 ///
@@ -139,7 +140,7 @@ package final class TokenProviderProbe: Sendable {
     ///   - count: The number of calls to wait for.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when the calls do not happen in time.
-    package func waitForCalls(_ count: Int, timeout: TimeInterval = 10) async throws {
+    package func waitForCalls(_ count: Int, timeout: TimeInterval = testDeadline) async throws {
         try await wait("\(count) provider calls", count, timeout: timeout, \.callWatchers) { $0.callCount }
     }
 
@@ -149,7 +150,7 @@ package final class TokenProviderProbe: Sendable {
     ///   - count: The number of suspended calls to wait for.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when they are not suspended in time.
-    package func waitForSuspendedCalls(_ count: Int, timeout: TimeInterval = 10) async throws {
+    package func waitForSuspendedCalls(_ count: Int, timeout: TimeInterval = testDeadline) async throws {
         try await wait("\(count) suspended provider calls", count, timeout: timeout, \.suspendedWatchers) {
             $0.suspended.count
         }
@@ -161,7 +162,7 @@ package final class TokenProviderProbe: Sendable {
     ///   - count: The number of cancellations to wait for.
     ///   - timeout: Real seconds to wait at most.
     /// - Throws: `WaitTimeoutError` when they do not happen in time.
-    package func waitForCancellations(_ count: Int, timeout: TimeInterval = 10) async throws {
+    package func waitForCancellations(_ count: Int, timeout: TimeInterval = testDeadline) async throws {
         try await wait("\(count) provider cancellations", count, timeout: timeout, \.cancellationWatchers) {
             $0.cancellationCount
         }
