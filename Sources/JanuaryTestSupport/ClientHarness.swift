@@ -12,6 +12,9 @@ package struct ClientHarness: Sendable {
     package let provider: CountingProvider
     package let events = TokenEventRecorder()
     package let client: JanuaryPartnerClient
+    /// Seconds the simulator's clock (its `Date` headers, token expiry, "today") is ahead of the manual clock's
+    /// wall time; change it between requests to date one response wrongly.
+    package let simulatorSkew: Locked<TimeInterval>
 
     /// The end user the provider's tokens are bound to, and the one `user` acts for.
     package static let endUserID = "user-42"
@@ -36,7 +39,8 @@ package struct ClientHarness: Sendable {
         path: SimulatorPath = .loopback
     ) throws {
         let clock = ManualClock()
-        let now: @Sendable () -> Date = { clock.now().addingTimeInterval(simulatorSkew) }
+        let skew = Locked(simulatorSkew)
+        let now: @Sendable () -> Date = { clock.now().addingTimeInterval(skew.withLock { $0 }) }
         let simulator =
             path == .loopback
             ? try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: now)
@@ -60,6 +64,7 @@ package struct ClientHarness: Sendable {
             configuration.transport = SimulatorTransport(simulator, clock: clock, timeout: configuration.requestTimeout)
         }
         self.simulator = simulator
+        self.simulatorSkew = skew
         self.clock = clock
         self.provider = counting
         self.client = try JanuaryPartnerClient(

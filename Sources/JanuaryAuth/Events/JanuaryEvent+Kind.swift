@@ -41,6 +41,16 @@ extension JanuaryEvent {
         /// The event callback fell behind and the oldest undelivered events were dropped.
         public static let eventsDropped = Kind("eventsDropped")
 
+        /// Your provider's `expiresAt` token looked expired by January's clock (as estimated from the `Date` of
+        /// its responses) but not by the device's, so the SDK judged it by the device's clock rather than refuse a
+        /// token that was just minted. Frequent events point at a wrong clock or a proxy rewriting `Date`; pass
+        /// January's `expires_in` through to avoid clocks altogether.
+        public static let tokenJudgedByDeviceClock = Kind("tokenJudgedByDeviceClock")
+
+        /// Your provider's token claimed a lifetime longer than January gives any client token (7,200 seconds),
+        /// so the SDK caches it for 7,200 seconds only. Usually a backend passes milliseconds as `expires_in`.
+        public static let tokenLifetimeClamped = Kind("tokenLifetimeClamped")
+
         /// The kind's name, such as `providerCallStarted`.
         public var description: String {
             name

@@ -20,6 +20,7 @@ import JanuaryCore
 /// - ``Kind/circuitBreakerOpened``: ``generation`` of the last token rejected and ``retryAfter``, the cool-down.
 /// - ``Kind/circuitBreakerClosed``: ``generation`` of the token January accepted.
 /// - ``Kind/eventsDropped``: ``droppedCount``, events lost because the callback fell too far behind.
+/// - ``Kind/tokenJudgedByDeviceClock`` and ``Kind/tokenLifetimeClamped``: ``generation`` of the token concerned.
 /// - `requestRetried` and `retryScheduled` (added by `JanuaryPartnerSDK`): ``generation``, and for a scheduled
 ///   retry ``attempt``, ``retryAfter``, ``statusCode`` and ``code``.
 ///

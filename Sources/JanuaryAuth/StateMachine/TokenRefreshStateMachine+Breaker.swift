@@ -50,8 +50,11 @@ extension TokenRefreshStateMachine {
         ]
     }
 
-    /// January accepted `credential` (it answered something other than a token rejection): the streak ends and
-    /// an open breaker closes.
+    /// January accepted `credential`: the streak ends and an open breaker closes.
+    ///
+    /// The caller decides what proves acceptance (a response that shows January authenticated the token, not a
+    /// rate limit or a server error). Only a token newer than the last one rejected counts: a late success of an
+    /// older token says nothing about what the provider mints now.
     ///
     /// - Parameters:
     ///   - credential: The credential the accepted request carried.
@@ -59,6 +62,7 @@ extension TokenRefreshStateMachine {
     /// - Returns: A ``JanuaryEvent/Kind/circuitBreakerClosed`` event if the breaker was open, else nothing.
     package mutating func accepted(_ credential: Credential, at now: ClockReading) -> Actions {
         guard credential.isRefreshable, credential.epoch == epoch,
+            credential.generation > breaker.lastCountedGeneration,
             breaker.openUntil != nil || !breaker.rejectionTimes.isEmpty
         else {
             return .none

@@ -62,7 +62,6 @@ extension JanuaryPartnerClient {
             case .success(let response):
                 let body = JanuaryErrorBody(parsing: response.body)
                 if rejectsToken(response, body: body) {
-                    coordinator.noteServerDate(from: response)
                     guard prepared.isReplayable, !hasReplayedAfterRefresh, credential.isRefreshable else {
                         coordinator.discard(credential)
                         throw rejection(
@@ -107,20 +106,37 @@ extension JanuaryPartnerClient {
                         code: failure.code
                     )
                 }
-                try await configuration.clock.sleep(for: wait)
+                try await retryWaits.wait(wait, on: configuration.clock, epoch: epoch, of: coordinator)
                 credential = try await coordinator.credential(inEpoch: epoch)
             }
         }
     }
 
-    /// Tells the token cache what a response from a hop that carried the credential says: January's clock, and
-    /// that the credential was accepted.
+    /// Tells the token cache what a response from a hop that carried the credential says: January's clock (from
+    /// a 2xx only, so that an error page of a proxy or gateway cannot set it), and whether January authenticated
+    /// the credential (see ``provesAuthentication(_:)``).
     private func acknowledge(_ response: HTTPTransportResponse, sentWith credential: Credential) {
         guard !response.credentialWithdrawnByRedirect else {
             return
         }
-        coordinator.accepted(credential)
-        coordinator.noteServerDate(from: response)
+        if Self.provesAuthentication(response.statusCode) {
+            coordinator.accepted(credential)
+        }
+        if (200...299).contains(response.statusCode) {
+            coordinator.noteServerDate(from: response)
+        }
+    }
+
+    /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401
+    /// (rejected), 407 (a proxy's), 408 and 429 (answered before or without authentication). A 5xx, a 3xx or a
+    /// rate limit proves nothing, so it neither ends a streak of rejected tokens nor closes the breaker.
+    static func provesAuthentication(_ status: Int) -> Bool {
+        switch status {
+        case 200...299: true
+        case 401, 407, 408, 429: false
+        case 400...499: true
+        default: false
+        }
     }
 
     /// Whether January rejected the credential in a way a refresh can fix: `401` with the RFC 6750 challenge

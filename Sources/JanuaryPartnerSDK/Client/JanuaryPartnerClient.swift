@@ -50,6 +50,8 @@ public final class JanuaryPartnerClient: Sendable {
 
     let coordinator: TokenCoordinator
     let transport: any HTTPTransport
+    /// The requests waiting between two attempts, which sign-out ends at once.
+    let retryWaits = RetryWaits()
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
     /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
     let baseURLPrefix: String
@@ -153,7 +155,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// - The cached token is forgotten; the next request calls your provider again, for whoever is signed in then.
     /// - Requests already in flight are fenced: a request waiting for a token, or one that January rejects or
     ///   rate-limits after this call, is never given a token of the new session and never sent again; it fails
-    ///   with category `cancelled` and code `signed_out`. A token your provider returns for a refresh that was
+    ///   with category `cancelled` and code `signed_out`. A request waiting out a `Retry-After` or a back-off
+    ///   before its next attempt ends so at once, without waiting for the delay. A token your provider returns for a refresh that was
     ///   under way is thrown away.
     ///
     /// What it does not do: it does not revoke the token at January (your backend can, with January's
@@ -161,6 +164,7 @@ public final class JanuaryPartnerClient: Sendable {
     /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
         coordinator.reset()
+        retryWaits.wakeAll()
     }
 
     #if DEBUG

@@ -36,9 +36,11 @@ extension JanuaryUserClient {
         return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    /// The user's today, by the client's clock, in the user's zone.
-    func today() -> JanuaryDate {
-        JanuaryDate(client.configuration.clock.now(), in: timeZone)
+    /// The user's today, by the client's clock (which a partner may supply), in the user's zone.
+    ///
+    /// - Throws: `invalidInput` when the clock's time is not a day of the years 1 to 9999.
+    func today() throws -> JanuaryDate {
+        try JanuaryDate(client.configuration.clock.now(), in: timeZone)
     }
 
     /// The query items every list or summary call starts with.
@@ -66,7 +68,7 @@ extension JanuaryUserClient {
     /// Refuses a start more than five years before the user's today, which water and weight lists cannot
     /// reach back to.
     func validateLookback(from start: JanuaryDate) throws {
-        let earliest = today().addingYears(-Self.maximumLookbackYears)
+        let earliest = try today().addingYears(-Self.maximumLookbackYears)
         guard start >= earliest else {
             throw JanuaryError.invalidInput(
                 "start_date may be at most \(Self.maximumLookbackYears) years before today in the user's time zone.",

@@ -9,7 +9,7 @@ struct SimulatorBooks: Sendable {
     var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
     var clientTokensEnabled = true
     var script = FailureScript()
-    var requestLog: [JanuaryAPISimulator.RequestLogEntry] = []
+    var requestLog = RecentRecord<JanuaryAPISimulator.RequestLogEntry>()
     var statistics = JanuaryAPISimulator.Statistics()
     var requestCount = 0
     /// The plan, this month's billable calls and the balance-read window; `GET /v1.2/credits` reports them.
