@@ -124,6 +124,8 @@ extension JanuaryError {
         public static let developmentKeyInReleaseBuild: Code = "development_key_in_release_build"
         /// The development API key is malformed.
         public static let invalidDevelopmentKey: Code = "invalid_development_key"
+        /// A background URLSession configuration was given to the transport, which cannot use one.
+        public static let backgroundSessionUnsupported: Code = "background_session_unsupported"
         /// The client signed out while the request was under way.
         public static let signedOut: Code = "signed_out"
         /// The request's timeout passed before the server answered.

@@ -48,6 +48,15 @@ package struct NetworkFailure: Sendable, Equatable {
             self.init(.requestTimeout, "the request timed out before the server answered")
         case .networkConnectionLost:
             self.init(.networkConnectionLost, "the connection was lost before the response was complete")
+        case .appTransportSecurityRequiresSecureConnection:
+            // -1022: on Apple platforms ATS refuses plain http, loopback included, unless the app's Info.plist
+            // allows it; the reason names the key, since this only happens while testing against a local server.
+            self.init(
+                nil,
+                "App Transport Security refused a plain-http connection (URLError -1022); to reach a local server "
+                    + "such as the simulator, set NSAppTransportSecurity > NSAllowsLocalNetworking in the app's "
+                    + "Info.plist"
+            )
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
             self.init(nil, "the server redirected too many times or to nowhere")
         case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:

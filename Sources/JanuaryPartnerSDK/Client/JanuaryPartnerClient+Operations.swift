@@ -14,7 +14,7 @@ extension JanuaryPartnerClient {
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
     func perform<Value: Decodable>(_ request: JanuaryRequest, returning type: Value.Type) async throws -> Value {
         let response = try await send(request)
-        return try Self.decode(type, from: response, decoder: JanuaryJSON.decoder)
+        return try Self.decode(type, from: response, decoder: JanuaryJSON.makeDecoder())
     }
 
     /// Sends a typed operation's request whose answer has no content, such as a `204` to a delete.

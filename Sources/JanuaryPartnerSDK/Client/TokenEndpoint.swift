@@ -81,7 +81,7 @@ struct TokenEndpoint: Sendable {
         switch status {
         case 200...299:
             do {
-                return try JanuaryJSON.decoder.decode(JanuaryClientToken.self, from: response.body)
+                return try JanuaryJSON.makeDecoder().decode(JanuaryClientToken.self, from: response.body)
             } catch {
                 throw TokenProviderFailure(
                     JanuaryError(

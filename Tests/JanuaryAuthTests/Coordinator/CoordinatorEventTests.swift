@@ -5,7 +5,7 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
-@Suite("TokenCoordinator: event delivery", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator: event delivery", suiteTimeLimit())
 struct CoordinatorEventTests {
     @Test func aSessionsEventsArriveInTheOrderOfItsChanges() async throws {
         let harness = CoordinatorHarness()
@@ -16,7 +16,7 @@ struct CoordinatorEventTests {
             coordinator.emit { JanuaryEvent(kind: .init("custom"), date: $0, code: "mine") }
             coordinator.reset()
         }
-        try await harness.events.waitForEvents(6)
+        try await harness.events.waitForEvents(7)
         let events = harness.events.events
         #expect(
             events.map(\.kind) == [

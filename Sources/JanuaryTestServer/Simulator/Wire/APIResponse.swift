@@ -28,12 +28,7 @@ struct APIResponse: Sendable {
     }
 
     /// The response on the wire, with `Content-Type`, `x-request-id` and `Date` added.
-    func scripted(
-        requestID: String,
-        date: Date,
-        behavior: ScriptedResponse.Behavior = .normal,
-        delay: TimeInterval = 0
-    ) -> ScriptedResponse {
+    func scripted(requestID: String, date: Date, delay: TimeInterval = 0) -> ScriptedResponse {
         var fields = [
             HeaderField(name: "x-request-id", value: requestID),
             HeaderField(name: "Date", value: HTTPDate.format(date)),
@@ -46,12 +41,6 @@ struct APIResponse: Sendable {
             fields.insert(HeaderField(name: "Content-Type", value: "text/html; charset=utf-8"), at: 0)
             data = rawBody
         }
-        return ScriptedResponse(
-            status: status,
-            headerFields: fields + headerFields,
-            body: data,
-            delay: delay,
-            behavior: behavior
-        )
+        return ScriptedResponse(status: status, headerFields: fields + headerFields, body: data, delay: delay)
     }
 }
