@@ -59,15 +59,20 @@ counts = {"compiled": 0, "manifests": 0, "skipped": 0}
 
 def split_imports(body):
     """The block's imports (with #if canImport groups around them) and the rest, with their line numbers."""
-    imports, rest, index = [], [], 0
+    imports, rest, index, depth = [], [], 0, 0
     while index < len(body):
         number, line = body[index]
-        if line.startswith("import ") or line.startswith("@testable import "):
+        if line.startswith("#if"):
+            depth += 1
+        elif line.startswith("#endif"):
+            depth -= 1
+        if depth == 0 and (line.startswith("import ") or line.startswith("@testable import ")):
             imports.append((number, line))
         elif line.startswith("#if canImport(") and index + 2 < len(body) and body[index + 1][1].startswith("import ") \
                 and body[index + 2][1].startswith("#endif"):
             imports.extend(body[index:index + 3])
             index += 2
+            depth -= 1
         else:
             rest.append((number, line))
         index += 1
