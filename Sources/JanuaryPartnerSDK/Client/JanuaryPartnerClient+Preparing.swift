@@ -75,7 +75,7 @@ extension JanuaryPartnerClient {
             )
         }
         var transportRequest = HTTPTransportRequest(
-            method: request.method.rawValue,
+            method: request.method,
             url: try url(for: path, queryItems: request.queryItems),
             headerFields: headers,
             body: body,

@@ -163,8 +163,8 @@ extension JanuaryPartnerClient {
     }
 
     /// Adds, for a write that failed ambiguously, that it may or may not have happened and was not sent again.
-    static func annotated(_ failure: JanuaryError, method: String) -> JanuaryError {
-        let isWrite = method == "POST" || method == "PATCH"
+    static func annotated(_ failure: JanuaryError, method: HTTPMethod) -> JanuaryError {
+        let isWrite = !method.isIdempotent
         let isAmbiguous =
             failure.statusCode.map { $0 >= 500 } ?? (failure.category == .network || failure.category == .timeout)
         guard isWrite, isAmbiguous, failure.code != JanuaryError.Code.responseTooLarge else {

@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCore
+import JanuaryTransport
 
 /// Whether a failed attempt is sent again, and after how long: ``JanuaryRetryPolicy``'s rules as a pure function,
 /// so that every rule is tested without a network or a clock.
@@ -9,9 +10,6 @@ enum RetryDecision: Equatable {
     /// Throw the failure.
     case fail
 
-    /// The methods January treats as idempotent, which may be sent again after an ambiguous failure.
-    static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE"]
-
     /// The statuses that mean "try again later" when the method allows it.
     static let transientStatuses: Set<Int> = [500, 502, 503, 504]
 
@@ -19,7 +17,8 @@ enum RetryDecision: Equatable {
     ///
     /// - Parameters:
     ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
-    ///   - method: The request's method.
+    ///   - method: The request's method, whose ``/JanuaryTransport/HTTPMethod/isIdempotent`` says whether an
+    ///     ambiguous failure may be sent again.
     ///   - isReplayable: Whether the request may be sent again at all.
     ///   - retriesSoFar: How many retries this request has had.
     ///   - waitedSoFar: How many seconds its retries have waited.
@@ -28,7 +27,7 @@ enum RetryDecision: Equatable {
     /// - Returns: ``retry(after:)`` or ``fail``.
     static func decide(
         after failure: JanuaryError,
-        method: String,
+        method: HTTPMethod,
         isReplayable: Bool,
         retriesSoFar: Int,
         waitedSoFar: TimeInterval,
@@ -46,19 +45,19 @@ enum RetryDecision: Equatable {
     }
 
     /// Whether this kind of failure is worth sending again for this method.
-    static func isRetryable(_ failure: JanuaryError, method: String) -> Bool {
+    static func isRetryable(_ failure: JanuaryError, method: HTTPMethod) -> Bool {
         if let status = failure.statusCode {
             if status == 429 {
                 return failure.code != JanuaryError.Code.creditLimitExceeded
                     && failure.code != JanuaryError.Code.requestLimitExceeded
             }
             return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
-                && idempotentMethods.contains(method)
+                && method.isIdempotent
         }
         // No response: the request may or may not have reached January.
         let transportFailure =
             (failure.category == .network || failure.category == .timeout)
             && failure.code != JanuaryError.Code.responseTooLarge
-        return transportFailure && idempotentMethods.contains(method)
+        return transportFailure && method.isIdempotent
     }
 }
