@@ -91,6 +91,33 @@ extension JanuaryError {
         )
     }
 
+    /// The same error caused by `cause`, for a failure that followed another the app should still see, such as a
+    /// provider failure after January refused the token. What caused this error before becomes the cause's
+    /// ``underlyingError``, so nothing is lost.
+    ///
+    /// - Parameter cause: The earlier failure.
+    /// - Returns: The error, with `cause` as its ``underlyingError``.
+    package func with(cause: JanuaryError) -> JanuaryError {
+        let chained = JanuaryError(
+            category: cause.category,
+            code: cause.code,
+            message: cause.message,
+            statusCode: cause.statusCode,
+            requestID: cause.requestID,
+            retryAfter: cause.retryAfter,
+            underlyingError: underlyingError
+        )
+        return JanuaryError(
+            category: category,
+            code: code,
+            message: message,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: retryAfter,
+            underlyingError: chained
+        )
+    }
+
     /// The same error with another message, for a layer that knows more about what it means.
     package func with(message newMessage: String) -> JanuaryError {
         JanuaryError(

@@ -9,10 +9,15 @@ extension JanuaryPartnerClient {
     /// The client validates the request (including its ``JanuaryRequest/partnerUserID``) before anything is
     /// sent, attaches `Authorization: Bearer …` with a fresh credential, and sends it. Then:
     ///
-    /// - **Token rejected.** When January answers `401` with `WWW-Authenticate: Bearer error="invalid_token"`
-    ///   (whatever its `error_description`) or with code `token_expired`, from a hop that carried the credential,
-    ///   the client gets a new token (one provider call, however many requests were rejected at once) and sends a
-    ///   replayable request once more. Every other `401` and every `403` fails at once with January's code.
+    /// - **Token expired.** When January answers `401` with code `token_expired` (or, without a body, a
+    ///   `Bearer error="invalid_token"` challenge whose `error_description` says the token expired, or that has
+    ///   no description), from a hop that carried the credential, the client gets a new token (one provider call,
+    ///   however many requests were rejected at once) and sends a replayable request once more.
+    /// - **Token revoked or unknown.** `token_revoked` and `token_invalid` (by code, or by the challenge's
+    ///   description) are not fixed by a new token: the request fails at once with category `authentication` and
+    ///   January's code, the cached token is dropped so that the next request asks your provider, and a
+    ///   `tokenRevokedOrUnknown` event is sent. Your user must sign in to your backend again.
+    /// - Every other `401` and every `403` fails at once with January's code.
     /// - **Rate limits and transient failures.** The client sends the request again as
     ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` on any method, after `5xx` or a transport
     ///   failure only for idempotent methods, waiting `Retry-After` or a growing delay.
@@ -37,7 +42,11 @@ extension JanuaryPartnerClient {
         if let fresh = coordinator.freshCredential() {
             credential = fresh
         } else {
-            credential = try await coordinator.credential()
+            do {
+                credential = try await coordinator.credential()
+            } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
+                throw lastTokenRefusal.withLock { $0 }.map { error.with(cause: $0) } ?? error
+            }
         }
         let epoch = credential.epoch
         var hasReplayedAfterRefresh = false
@@ -60,20 +69,43 @@ extension JanuaryPartnerClient {
                 acknowledge(response, sentWith: credential)
                 return response
             case .success(let response):
-                let body = JanuaryErrorBody(parsing: response.body)
-                if rejectsToken(response, body: body) {
+                var body = JanuaryErrorBody(parsing: response.body)
+                if let (rejection, code) = TokenRejection.reading(response, body: body) {
                     coordinator.noteServerDate(from: response)
-                    guard prepared.isReplayable, !hasReplayedAfterRefresh, credential.isRefreshable else {
+                    body.code = code
+                    guard rejection == .expired, prepared.isReplayable, !hasReplayedAfterRefresh,
+                        credential.isRefreshable
+                    else {
                         coordinator.discard(credential)
-                        throw rejection(
+                        let error = self.rejection(
                             response,
                             body: body,
                             credential: credential,
                             prepared: prepared,
                             hasReplayed: hasReplayedAfterRefresh
                         )
+                        if rejection == .revokedOrUnknown, credential.isRefreshable {
+                            lastTokenRefusal.withLock { $0 = error }
+                            let generation = credential.generation
+                            coordinator.emit {
+                                JanuaryTokenEvent(
+                                    kind: .tokenRevokedOrUnknown,
+                                    date: $0,
+                                    generation: generation,
+                                    statusCode: 401,
+                                    code: code
+                                )
+                            }
+                        }
+                        throw error
                     }
-                    credential = try await coordinator.invalidate(credential)
+                    do {
+                        credential = try await coordinator.invalidate(credential)
+                    } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
+                        throw error.with(
+                            cause: JanuaryErrorMapping.error(for: response, body: body, now: configuration.clock.now())
+                        )
+                    }
                     hasReplayedAfterRefresh = true
                     let generation = credential.generation
                     coordinator.emit { JanuaryTokenEvent(kind: .requestRetried, date: $0, generation: generation) }
@@ -119,20 +151,11 @@ extension JanuaryPartnerClient {
         guard !response.credentialWithdrawnByRedirect else {
             return
         }
+        if credential.isRefreshable, lastTokenRefusal.withLock({ $0 != nil }) {
+            lastTokenRefusal.withLock { $0 = nil }
+        }
         coordinator.accepted(credential)
         coordinator.noteServerDate(from: response)
-    }
-
-    /// Whether January rejected the credential in a way a refresh can fix: `401` with the RFC 6750 challenge
-    /// `Bearer error="invalid_token"` (whatever its `error_description`: expired, invalid and revoked alike get
-    /// one refresh, because only the partner's backend knows whether a new token may be minted for the user), or
-    /// with code `token_expired` where a gateway stripped `WWW-Authenticate`.
-    ///
-    /// Only an answer from a hop that carried the credential counts: a redirect target on another origin never
-    /// saw the token, so its `401` must not make the client discard a good token or replay the request.
-    private func rejectsToken(_ response: HTTPTransportResponse, body: JanuaryErrorBody) -> Bool {
-        response.statusCode == 401 && !response.credentialWithdrawnByRedirect
-            && (body.code == JanuaryError.Code.tokenExpired || response.challenges.contains(where: \.isInvalidToken))
     }
 
     /// The error for a token rejection the client will not fix by replaying.
@@ -149,6 +172,14 @@ extension JanuaryPartnerClient {
             reason =
                 "January rejected the development API key. A key cannot be refreshed, so the request was not "
                 + "sent again; check the key in the January dashboard."
+        } else if body.code == JanuaryError.Code.tokenRevoked {
+            reason =
+                "January revoked the token; a new one will not be accepted until the user signs in to your backend "
+                + "again. The request was not sent again."
+        } else if body.code == JanuaryError.Code.tokenInvalid {
+            reason =
+                "January does not know the token (never issued, or purged after it expired); the user must sign in "
+                + "to your backend again. The request was not sent again."
         } else if hasReplayed {
             reason =
                 "January rejected a freshly refreshed token too; the request was sent again once and will not be "
@@ -190,6 +221,11 @@ extension TokenCoordinator {
 extension JanuaryTokenEvent.Kind {
     /// The client sent a request again, once, with a refreshed token after January rejected the first one.
     public static let requestRetried = JanuaryTokenEvent.Kind("requestRetried")
+
+    /// January refused the token as revoked (``JanuaryTokenEvent/code`` `token_revoked`) or unknown
+    /// (`token_invalid`). The SDK dropped it without asking your provider and did not send the request again:
+    /// the user must sign in to your backend again, and the next request asks your provider for a new token.
+    public static let tokenRevokedOrUnknown = JanuaryTokenEvent.Kind("tokenRevokedOrUnknown")
 
     /// The client will send a request again after a rate limit or a transient failure, once
     /// ``JanuaryTokenEvent/retryAfter`` seconds have passed.

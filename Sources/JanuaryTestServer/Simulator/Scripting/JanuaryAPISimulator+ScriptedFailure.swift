@@ -2,7 +2,8 @@ extension JanuaryAPISimulator {
     /// An answer a test makes the simulator give instead of the real one, with ``JanuaryAPISimulator/failNext(_:with:method:pathPrefix:)``
     /// or after a stored write with ``JanuaryAPISimulator/failNextWrites(_:afterStoringWith:method:pathPrefix:)``.
     ///
-    /// Every failure but ``closeConnection`` answers January's JSON error body `{"code", "message"}`.
+    /// Every failure but ``closeConnection`` answers January's JSON error body `{"code", "message"}`, unless made
+    /// with ``withoutBody`` (a gateway that drops error bodies) or ``bareInvalidTokenChallenge``.
     public struct ScriptedFailure: Sendable, Hashable, CustomStringConvertible {
         /// The status answered; `0` for ``closeConnection``.
         public let status: Int
@@ -14,19 +15,37 @@ extension JanuaryAPISimulator {
         public let challenge: String?
         /// Whether the connection is closed without an answer instead.
         public let closesConnection: Bool
+        /// Whether the answer carries the JSON error body; `false` leaves only the status and headers, so a
+        /// client must decide from `WWW-Authenticate` alone.
+        public let hasBody: Bool
 
         private init(
             status: Int,
             code: String,
             retryAfter: Int? = nil,
             challenge: String? = nil,
-            closesConnection: Bool = false
+            closesConnection: Bool = false,
+            hasBody: Bool = true
         ) {
             self.status = status
             self.code = code
             self.retryAfter = retryAfter
             self.challenge = challenge
             self.closesConnection = closesConnection
+            self.hasBody = hasBody
+        }
+
+        /// The same status and headers with no body at all, as from a gateway that drops error bodies: for a token
+        /// rejection, only the challenge's `error_description` tells an expired token from a revoked one.
+        public var withoutBody: ScriptedFailure {
+            ScriptedFailure(
+                status: status,
+                code: code,
+                retryAfter: retryAfter,
+                challenge: challenge,
+                closesConnection: closesConnection,
+                hasBody: false
+            )
         }
 
         /// `429 rate_limited`, with `Retry-After: <seconds>` when `retryAfter` is given.
@@ -60,6 +79,14 @@ extension JanuaryAPISimulator {
         public static let tokenInvalid = tokenRejection("token_invalid", "token invalid")
         /// `401 token_revoked` with the `invalid_token` challenge.
         public static let tokenRevoked = tokenRejection("token_revoked", "token revoked")
+        /// `401` with the standard challenge `Bearer error="invalid_token"` alone: no `error_description` and no
+        /// body, as a server that says only that the token is not accepted.
+        public static let bareInvalidTokenChallenge = ScriptedFailure(
+            status: 401,
+            code: "",
+            challenge: #"Bearer error="invalid_token""#,
+            hasBody: false
+        )
 
         /// Reads the whole request, then closes the connection without a byte of answer.
         public static let closeConnection = ScriptedFailure(status: 0, code: "", closesConnection: true)
@@ -85,7 +112,11 @@ extension JanuaryAPISimulator {
 
         /// Such as `429 rate_limited` or `close connection`.
         public var description: String {
-            closesConnection ? "close connection" : "\(status) \(code)"
+            if closesConnection {
+                return "close connection"
+            }
+            let answer = code.isEmpty ? "\(status)" : "\(status) \(code)"
+            return hasBody ? answer : answer + " without body"
         }
 
         var apiError: APIError {
@@ -96,7 +127,7 @@ extension JanuaryAPISimulator {
             if let challenge {
                 fields.append(HeaderField(name: "WWW-Authenticate", value: challenge))
             }
-            return APIError(status: status, code: code, message: message, headerFields: fields)
+            return APIError(status: status, code: code, message: message, headerFields: fields, hasBody: hasBody)
         }
 
         private var message: String {
