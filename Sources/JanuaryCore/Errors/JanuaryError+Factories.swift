@@ -87,7 +87,8 @@ extension JanuaryError {
             statusCode: statusCode,
             requestID: requestID,
             retryAfter: seconds,
-            underlyingError: underlyingError
+            underlyingError: underlyingError,
+            mayHaveTakenEffect: mayHaveTakenEffect
         )
     }
 
@@ -114,7 +115,8 @@ extension JanuaryError {
             statusCode: statusCode,
             requestID: requestID,
             retryAfter: retryAfter,
-            underlyingError: chained
+            underlyingError: chained,
+            mayHaveTakenEffect: mayHaveTakenEffect
         )
     }
 
@@ -127,7 +129,26 @@ extension JanuaryError {
             statusCode: statusCode,
             requestID: requestID,
             retryAfter: retryAfter,
-            underlyingError: underlyingError
+            underlyingError: underlyingError,
+            mayHaveTakenEffect: mayHaveTakenEffect
+        )
+    }
+
+    /// The same error, for a request the SDK did not send again although it may have reached January: the
+    /// message says so and how to check, and ``mayHaveTakenEffect`` is `true`.
+    ///
+    /// - Parameter note: What to add to the message.
+    /// - Returns: The error, marked.
+    package func withOutcomeUnknown(note: String) -> JanuaryError {
+        JanuaryError(
+            category: category,
+            code: code,
+            message: message + note,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: retryAfter,
+            underlyingError: underlyingError,
+            mayHaveTakenEffect: true
         )
     }
 }

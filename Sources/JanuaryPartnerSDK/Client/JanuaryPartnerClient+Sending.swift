@@ -20,7 +20,8 @@ extension JanuaryPartnerClient {
     /// - Every other `401` and every `403` fails at once with January's code.
     /// - **Rate limits and transient failures.** The client sends the request again as
     ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` on any method, after `5xx` or a transport
-    ///   failure only for idempotent methods, waiting `Retry-After` or a growing delay.
+    ///   failure only when ``JanuaryRequest/isIdempotent`` (by default, the method's rule), waiting `Retry-After`
+    ///   or a growing delay.
     ///
     /// Cancelling the calling task cancels the HTTP request and any wait, and throws `CancellationError`.
     ///
@@ -52,7 +53,6 @@ extension JanuaryPartnerClient {
         var hasReplayedAfterRefresh = false
         var retries = 0
         var waited: TimeInterval = 0
-        let method = prepared.transportRequest.method
         while true {
             let outcome: Result<HTTPTransportResponse, JanuaryError>
             do {
@@ -116,7 +116,7 @@ extension JanuaryPartnerClient {
             }
             switch RetryDecision.decide(
                 after: failure,
-                method: method,
+                isIdempotent: prepared.isIdempotent,
                 isReplayable: prepared.isReplayable,
                 retriesSoFar: retries,
                 waitedSoFar: waited,
@@ -124,7 +124,7 @@ extension JanuaryPartnerClient {
                 jitter: Double.random(in: 0...1)
             ) {
             case .fail:
-                throw Self.annotated(failure, method: method)
+                throw Self.annotated(failure, prepared: prepared)
             case .retry(let wait):
                 retries += 1
                 waited += wait
@@ -193,18 +193,19 @@ extension JanuaryPartnerClient {
         return mapped.with(message: reason + " January: " + mapped.message)
     }
 
-    /// Adds, for a write that failed ambiguously, that it may or may not have happened and was not sent again.
-    static func annotated(_ failure: JanuaryError, method: HTTPMethod) -> JanuaryError {
-        let isWrite = !method.isIdempotent
-        let isAmbiguous =
+    /// Marks a failure whose outcome is unknown for a request the client does not send twice (a create, or a
+    /// request that is not idempotent or not replayable): no answer, an unreadable one, or a `5xx`. Its message
+    /// says so and how to check, and ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`.
+    static func annotated(_ failure: JanuaryError, prepared: PreparedRequest) -> JanuaryError {
+        let isOutcomeUnknown =
             failure.statusCode.map { $0 >= 500 } ?? (failure.category == .network || failure.category == .timeout)
-        guard isWrite, isAmbiguous, failure.code != JanuaryError.Code.responseTooLarge else {
+        guard !prepared.isIdempotent || !prepared.isReplayable, isOutcomeUnknown else {
             return failure
         }
-        return failure.with(
-            message: failure.message
-                + " This \(method) was not sent again: it may or may not have taken effect at January, which does "
-                + "not deduplicate writes. Check (for a log, with list or get) before sending it again."
+        return failure.withOutcomeUnknown(
+            note: " This \(prepared.transportRequest.method) was not sent again: it may or may not have taken effect "
+                + "at January, which does not deduplicate writes. Check (for a log, with list or get) before sending "
+                + "it again."
         )
     }
 }

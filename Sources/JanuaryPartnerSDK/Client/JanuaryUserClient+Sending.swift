@@ -36,8 +36,9 @@ extension JanuaryUserClient {
         return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    /// The user's today, by the client's clock, in the user's zone.
-    func today() -> JanuaryDate {
+    /// The user's today: the day, in the user's time zone, by the client's ``JanuaryPartnerClient/Configuration/clock``
+    /// rather than the device's, so tests and a configured clock agree with the ranges the SDK checks.
+    public var today: JanuaryDate {
         JanuaryDate(client.configuration.clock.now(), in: timeZone)
     }
 
@@ -66,7 +67,7 @@ extension JanuaryUserClient {
     /// Refuses a start more than five years before the user's today, which water and weight lists cannot
     /// reach back to.
     func validateLookback(from start: JanuaryDate) throws {
-        let earliest = today().addingYears(-Self.maximumLookbackYears)
+        let earliest = today.addingYears(-Self.maximumLookbackYears)
         guard start >= earliest else {
             throw JanuaryError.invalidInput(
                 "start_date may be at most \(Self.maximumLookbackYears) years before today in the user's time zone.",
@@ -94,16 +95,18 @@ extension JanuaryUserClient {
         _ path: String,
         queryItems: [URLQueryItem] = [],
         body: JanuaryRequest.Body = .empty,
+        replay: ReplaySafety,
         returning type: Value.Type
     ) async throws -> Value {
         try await client.perform(
             JanuaryRequest(method: method, path: path, queryItems: queryItems, body: body, partnerUserID: userID),
+            replay: replay,
             returning: type
         )
     }
 
     /// Sends a request on this user's behalf whose answer has no content.
-    func send(_ method: JanuaryRequest.Method, _ path: String) async throws {
-        try await client.perform(JanuaryRequest(method: method, path: path, partnerUserID: userID))
+    func send(_ method: JanuaryRequest.Method, _ path: String, replay: ReplaySafety) async throws {
+        try await client.perform(JanuaryRequest(method: method, path: path, partnerUserID: userID), replay: replay)
     }
 }

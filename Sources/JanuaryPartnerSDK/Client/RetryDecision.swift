@@ -1,6 +1,5 @@
 import Foundation
 import JanuaryCore
-import JanuaryTransport
 
 /// Whether a failed attempt is sent again, and after how long: ``JanuaryRetryPolicy``'s rules as a pure function,
 /// so that every rule is tested without a network or a clock.
@@ -17,8 +16,8 @@ enum RetryDecision: Equatable {
     ///
     /// - Parameters:
     ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
-    ///   - method: The request's method, whose ``/JanuaryTransport/HTTPMethod/isIdempotent`` says whether an
-    ///     ambiguous failure may be sent again.
+    ///   - isIdempotent: Whether a second send has the effect of one, so that an ambiguous failure may be sent
+    ///     again.
     ///   - isReplayable: Whether the request may be sent again at all.
     ///   - retriesSoFar: How many retries this request has had.
     ///   - waitedSoFar: How many seconds its retries have waited.
@@ -27,14 +26,14 @@ enum RetryDecision: Equatable {
     /// - Returns: ``retry(after:)`` or ``fail``.
     static func decide(
         after failure: JanuaryError,
-        method: HTTPMethod,
+        isIdempotent: Bool,
         isReplayable: Bool,
         retriesSoFar: Int,
         waitedSoFar: TimeInterval,
         policy: JanuaryRetryPolicy,
         jitter: Double
     ) -> RetryDecision {
-        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, method: method) else {
+        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, isIdempotent: isIdempotent) else {
             return .fail
         }
         let wait = failure.retryAfter ?? policy.backoffDelay(forRetry: retriesSoFar + 1, jitter: jitter)
@@ -44,20 +43,20 @@ enum RetryDecision: Equatable {
         return .retry(after: wait)
     }
 
-    /// Whether this kind of failure is worth sending again for this method.
-    static func isRetryable(_ failure: JanuaryError, method: HTTPMethod) -> Bool {
+    /// Whether this kind of failure is worth sending again for a request that is or is not idempotent.
+    static func isRetryable(_ failure: JanuaryError, isIdempotent: Bool) -> Bool {
         if let status = failure.statusCode {
             if status == 429 {
                 return failure.code != JanuaryError.Code.creditLimitExceeded
                     && failure.code != JanuaryError.Code.requestLimitExceeded
             }
             return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
-                && method.isIdempotent
+                && isIdempotent
         }
         // No response: the request may or may not have reached January.
         let transportFailure =
             (failure.category == .network || failure.category == .timeout)
             && failure.code != JanuaryError.Code.responseTooLarge
-        return transportFailure && method.isIdempotent
+        return transportFailure && isIdempotent
     }
 }
