@@ -14,4 +14,6 @@ struct SimulatorBooks: Sendable {
     var requestCount = 0
     /// Successful billable calls this simulator answered; `GET /v1.2/credits` reports them.
     var usedCredits = 0
+    /// Whether log timestamps are named `created_at`, as one published contract revision names them.
+    var namesLogTimestampsCreatedAt = false
 }
