@@ -35,7 +35,8 @@ struct WaterAndWeightLogTests {
         let harness = try SimulatorHarness()
         harness.simulator.namesLogTimestampsCreatedAt = true
         let water = try await harness.call(
-            "POST", "/v1.2/water-logs", body: #"{"amount":{"value":250,"unit":"ml"},"created_at":"2026-03-10T08:00:00Z"}"#,
+            "POST", "/v1.2/water-logs",
+            body: #"{"amount":{"value":250,"unit":"ml"},"created_at":"2026-03-10T08:00:00Z"}"#,
             endUser: "u1")
         #expect(water.json["created_at"]?.stringValue == "2026-03-10T08:00:00.000Z")
         #expect(water.json["consumed_at"] == nil)

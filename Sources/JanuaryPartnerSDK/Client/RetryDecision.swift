@@ -33,7 +33,8 @@ enum RetryDecision: Equatable {
         policy: JanuaryRetryPolicy,
         jitter: Double
     ) -> RetryDecision {
-        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, isIdempotent: isIdempotent) else {
+        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, isIdempotent: isIdempotent)
+        else {
             return .fail
         }
         let wait = failure.retryAfter ?? policy.backoffDelay(forRetry: retriesSoFar + 1, jitter: jitter)

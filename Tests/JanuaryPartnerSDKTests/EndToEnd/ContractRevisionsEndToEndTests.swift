@@ -15,7 +15,8 @@ struct ContractRevisionsEndToEndTests {
         let harness = try ClientHarness()
         harness.simulator.namesLogTimestampsCreatedAt = true
         let instant = try EndToEnd.instant("2025-12-31T08:00:00-08:00")
-        let created = try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: instant))
+        let created = try await harness.user.foodLogs.create(
+            CreateFoodLogRequest(foods: [Self.apple], eatenAt: instant))
         #expect(created.eatenAt == instant)
         let listed = try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31"))
         #expect(listed.map(\.eatenAt) == [instant])
@@ -30,7 +31,8 @@ struct ContractRevisionsEndToEndTests {
         }
         #expect(bodies.count == 3)
         #expect(bodies.allSatisfy { $0["created_at"] == nil })
-        #expect(bodies.map { Set($0.keys).intersection(["eaten_at", "consumed_at", "measured_at"]).count } == [1, 1, 1])
+        #expect(
+            bodies.map { Set($0.keys).intersection(["eaten_at", "consumed_at", "measured_at"]).count } == [1, 1, 1])
     }
 
     @Test("a photo at a plain http URL is sent; January fetches it")

@@ -90,8 +90,9 @@ struct ReplaySafetyEndToEndTests {
         },
     ]
 
-    @Test("a 503 on an operation January lets a client repeat is retried after a back-off, to success",
-          arguments: replayableWrites)
+    @Test(
+        "a 503 on an operation January lets a client repeat is retried after a back-off, to success",
+        arguments: replayableWrites)
     func serviceUnavailableIsRetried(_ operation: Operation) async throws {
         let harness = try ClientHarness()
         harness.simulator.failNext(
@@ -107,8 +108,9 @@ struct ReplaySafetyEndToEndTests {
         #expect(harness.events.count(of: .retryScheduled) == 1)
     }
 
-    @Test("a lost answer on an operation January lets a client repeat is retried, to success",
-          arguments: replayableWrites)
+    @Test(
+        "a lost answer on an operation January lets a client repeat is retried, to success",
+        arguments: replayableWrites)
     func droppedConnectionIsRetried(_ operation: Operation) async throws {
         let harness = try ClientHarness()
         harness.simulator.failNext(with: .closeConnection, method: operation.method, pathPrefix: operation.pathPrefix)
@@ -119,8 +121,9 @@ struct ReplaySafetyEndToEndTests {
         #expect(harness.entries(operation.operation).map(\.status).suffix(2) == [nil, 200])
     }
 
-    @Test("a create that got 503 after January stored it is not sent again and may have taken effect",
-          arguments: creates)
+    @Test(
+        "a create that got 503 after January stored it is not sent again and may have taken effect",
+        arguments: creates)
     func createServiceUnavailable(_ operation: Operation) async throws {
         let harness = try ClientHarness()
         harness.simulator.failNextWrites(afterStoringWith: .serviceUnavailable, pathPrefix: operation.pathPrefix)

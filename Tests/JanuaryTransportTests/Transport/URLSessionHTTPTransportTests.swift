@@ -533,7 +533,8 @@ struct URLSessionHTTPTransportTests {
 
         let error = try await sendExpectingError(
             transport,
-            HTTPTransportRequest(method: HTTPMethod(rawValue: method), url: server.baseURL, body: .data(Data("{}".utf8)))
+            HTTPTransportRequest(
+                method: HTTPMethod(rawValue: method), url: server.baseURL, body: .data(Data("{}".utf8)))
         )
 
         #expect(error.category == .network)

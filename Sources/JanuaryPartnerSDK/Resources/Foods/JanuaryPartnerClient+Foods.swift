@@ -40,7 +40,8 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for a query longer than 64 characters, a limit outside 1–20 or
         ///   the recipe type, before sending; otherwise what January answers.
         public func autocomplete(_ request: AutocompleteFoodsRequest) async throws -> AutocompleteFoodsResponse {
-            try await client.perform(request.makeRequest(), replay: .idempotent, returning: AutocompleteFoodsResponse.self)
+            try await client.perform(
+                request.makeRequest(), replay: .idempotent, returning: AutocompleteFoodsResponse.self)
         }
 
         /// Gets one food with all its servings.
@@ -73,7 +74,8 @@ extension JanuaryPartnerClient {
         public func suggestAlternatives(
             _ request: SuggestFoodAlternativesRequest
         ) async throws -> SuggestFoodAlternativesResponse {
-            try await client.perform(request.makeRequest(), replay: .idempotent, returning: SuggestFoodAlternativesResponse.self)
+            try await client.perform(
+                request.makeRequest(), replay: .idempotent, returning: SuggestFoodAlternativesResponse.self)
         }
 
         static func getRequest(id: FoodID) throws -> JanuaryRequest {

@@ -32,7 +32,8 @@ extension JanuaryPartnerClient {
         ///   longitude outside −180…180, a radius outside 1–50 000 m or a limit outside 1–100, before sending;
         ///   otherwise what January answers (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
-            try await client.perform(request.makeRequest(), replay: .idempotent, returning: SearchRestaurantsResponse.self)
+            try await client.perform(
+                request.makeRequest(), replay: .idempotent, returning: SearchRestaurantsResponse.self)
         }
 
         /// Lists one page of a restaurant's menu.
@@ -43,7 +44,8 @@ extension JanuaryPartnerClient {
         ///   negative offset, before sending; `notFound` (`not_found`) when January has no such restaurant;
         ///   otherwise what January answers.
         public func menuItems(_ request: GetRestaurantMenuItemsRequest) async throws -> GetRestaurantMenuItemsResponse {
-            try await client.perform(request.makeRequest(), replay: .idempotent, returning: GetRestaurantMenuItemsResponse.self)
+            try await client.perform(
+                request.makeRequest(), replay: .idempotent, returning: GetRestaurantMenuItemsResponse.self)
         }
 
         /// Finds dishes by name at restaurants near a location.
@@ -55,7 +57,8 @@ extension JanuaryPartnerClient {
         public func searchMenuItems(
             _ request: SearchRestaurantMenuItemsRequest
         ) async throws -> SearchRestaurantMenuItemsResponse {
-            try await client.perform(request.makeRequest(), replay: .idempotent, returning: SearchRestaurantMenuItemsResponse.self)
+            try await client.perform(
+                request.makeRequest(), replay: .idempotent, returning: SearchRestaurantMenuItemsResponse.self)
         }
     }
 }

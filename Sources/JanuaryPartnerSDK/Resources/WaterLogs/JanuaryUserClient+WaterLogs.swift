@@ -78,8 +78,10 @@ extension JanuaryUserClient {
             }
             var queryItems = try user.dateRangeQueryItems(from: start, through: end)
             queryItems.append(URLQueryItem(name: "unit", value: unit.rawValue))
-            return try await user.send(.get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWaterLogsResponse.self)
-                .items
+            return try await user.send(
+                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWaterLogsResponse.self
+            )
+            .items
         }
 
         /// Lists the user's daily water totals over the days, in the user's time zone, on which two instants fall.
@@ -120,7 +122,8 @@ extension JanuaryUserClient {
         public func delete(id: WaterLogID) async throws {
             try user.validateUserID()
             try id.validate(field: "log_id")
-            try await user.send(.delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent)
+            try await user.send(
+                .delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent)
         }
     }
 }

@@ -71,8 +71,10 @@ extension JanuaryUserClient {
             try user.validateRange(from: start, through: end, maximumDays: nil)
             try user.validateLookback(from: start)
             let queryItems = try user.dateRangeQueryItems(from: start, through: end)
-            return try await user.send(.get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWeightLogsResponse.self)
-                .items
+            return try await user.send(
+                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWeightLogsResponse.self
+            )
+            .items
         }
 
         /// Lists the user's weight over the days, in the user's time zone, on which two instants fall.
