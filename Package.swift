@@ -30,13 +30,23 @@ let package = Package(
 
         // Beside the layers: a loopback HTTP/1.1 server for tests, the example and partners' own tests.
         .target(name: "JanuaryTestServer"),
+
+        // Test support, layered like the libraries so that each library's tests build nothing above it.
+        // Core level: the one deadline mechanism every test wait uses (and `WaitTimeoutError`, which partners see).
+        .target(name: "JanuaryCoreTesting", dependencies: ["JanuaryCore"]),
+        // Auth level: `ManualClock`, the fake `JanuaryClock`; partners get it through JanuaryPartnerSDKTesting.
+        .target(name: "JanuaryAuthTesting", dependencies: ["JanuaryAuth", "JanuaryCoreTesting"]),
         // Beside the layers: what a partner needs to unit-test code that uses the client (a manual clock, a
         // closure-backed transport); a product.
-        .target(name: "JanuaryPartnerSDKTesting", dependencies: ["JanuaryPartnerSDK"]),
-        // Beside the layers: scripted providers, event recorders and harnesses for our own tests; not a product.
+        .target(name: "JanuaryPartnerSDKTesting", dependencies: ["JanuaryPartnerSDK", "JanuaryAuthTesting"]),
+        // Our own tests' scripted providers, event recorders, gates and coordinator harness; not a product.
+        .target(name: "JanuaryAuthTestSupport", dependencies: ["JanuaryAuth", "JanuaryAuthTesting"]),
+        // Our own tests' client harnesses over the simulator; not a product.
         .target(
             name: "JanuaryTestSupport",
-            dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer"]
+            dependencies: [
+                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryAuthTestSupport",
+            ]
         ),
         .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
         .executableTarget(
@@ -46,10 +56,16 @@ let package = Package(
             ]
         ),
 
+        // Each library's tests depend on it, the layers below it and test support of those layers only;
+        // Scripts/layers.sh checks it.
         .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore"]),
-        .testTarget(name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryTestSupport"]),
-        .testTarget(name: "JanuaryTransportTests", dependencies: ["JanuaryTransport", "JanuaryTestServer"]),
-        .testTarget(name: "JanuaryTestServerTests", dependencies: ["JanuaryTestServer"]),
+        .testTarget(name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTestSupport"]),
+        .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting"]),
+        .testTarget(
+            name: "JanuaryTransportTests",
+            dependencies: ["JanuaryTransport", "JanuaryTestServer", "JanuaryCoreTesting"]
+        ),
+        .testTarget(name: "JanuaryTestServerTests", dependencies: ["JanuaryTestServer", "JanuaryCoreTesting"]),
         .testTarget(
             name: "JanuaryPartnerSDKTests",
             dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport"]

@@ -58,7 +58,7 @@ extension PartnerSession {
     }
 
     /// One token or retry event, in words, with what the partner backend answered for a provider call.
-    func describe(_ event: JanuaryTokenEvent) -> String {
+    func describe(_ event: JanuaryEvent) -> String {
         let generation = event.generation.map { "token generation \($0)" } ?? "the token"
         switch event.kind {
         case .providerCallStarted:
@@ -88,7 +88,7 @@ extension PartnerSession {
         case .retryScheduled:
             let cause = [event.statusCode.map(String.init), event.code].compactMap { $0 }.joined(separator: " ")
             return "\(cause): retry \(event.attempt ?? 1) after waiting \(Self.number(event.retryAfter ?? 0)) s"
-        case .coordinatorReset:
+        case .tokenCacheCleared:
             return "signed out: \(generation) forgotten"
         default:
             return event.description

@@ -192,7 +192,7 @@ final class PartnerSession {
             }
         }
 
-        try await step("Sign out", expecting: usesClientTokens ? [(.coordinatorReset, 1)] : []) {
+        try await step("Sign out", expecting: usesClientTokens ? [(.tokenCacheCleared, 1)] : []) {
             client.signOut()
             return "the token is forgotten; the next user starts with a provider call of their own"
         }
@@ -201,7 +201,7 @@ final class PartnerSession {
     /// Runs one step: prints its number, title and result, then the events it caused.
     private func step(
         _ title: String,
-        expecting expected: [(JanuaryTokenEvent.Kind, Int)] = [],
+        expecting expected: [(JanuaryEvent.Kind, Int)] = [],
         _ body: () async throws -> String
     ) async throws {
         stepNumber += 1

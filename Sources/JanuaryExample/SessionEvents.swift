@@ -9,13 +9,13 @@ import JanuaryPartnerSDK
 final class SessionEvents: Sendable {
     private struct Waiter: Sendable {
         let id: Int
-        let kind: JanuaryTokenEvent.Kind
+        let kind: JanuaryEvent.Kind
         let count: Int
         let continuation: CheckedContinuation<Bool, Never>
     }
 
     private struct State: Sendable {
-        var events: [JanuaryTokenEvent] = []
+        var events: [JanuaryEvent] = []
         var printed = 0
         var waiters: [Waiter] = []
         var lastWaiterID = 0
@@ -24,17 +24,17 @@ final class SessionEvents: Sendable {
     private let state = Guarded(State())
 
     /// The callback to give the client's configuration.
-    var handler: @Sendable (JanuaryTokenEvent) -> Void {
+    var handler: @Sendable (JanuaryEvent) -> Void {
         { [self] event in record(event) }
     }
 
     /// How many events of `kind` arrived so far.
-    func count(of kind: JanuaryTokenEvent.Kind) -> Int {
+    func count(of kind: JanuaryEvent.Kind) -> Int {
         state.read().events.lazy.filter { $0.kind == kind }.count
     }
 
     /// The events that arrived since the last call.
-    func takeUnprinted() -> [JanuaryTokenEvent] {
+    func takeUnprinted() -> [JanuaryEvent] {
         state.update { state in
             let fresh = Array(state.events[state.printed...])
             state.printed = state.events.count
@@ -45,7 +45,7 @@ final class SessionEvents: Sendable {
     /// Waits until at least `count` events of `kind` have arrived, or `timeout` seconds have passed.
     ///
     /// - Returns: Whether they arrived.
-    func waitFor(_ kind: JanuaryTokenEvent.Kind, count: Int, timeout: TimeInterval = 5) async -> Bool {
+    func waitFor(_ kind: JanuaryEvent.Kind, count: Int, timeout: TimeInterval = 5) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let id: Int? = state.update { state in
                 guard state.events.lazy.filter({ $0.kind == kind }).count < count else {
@@ -73,7 +73,7 @@ final class SessionEvents: Sendable {
         }
     }
 
-    private func record(_ event: JanuaryTokenEvent) {
+    private func record(_ event: JanuaryEvent) {
         let satisfied = state.update { state -> [Waiter] in
             state.events.append(event)
             let ready = state.waiters.filter { waiter in

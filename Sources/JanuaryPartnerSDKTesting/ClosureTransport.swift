@@ -20,14 +20,39 @@ import JanuaryPartnerSDK
 /// ```
 ///
 /// The recorded requests keep their `Authorization` field, which a test may need to check; like every request,
-/// they print it as `<redacted>`.
+/// they print it as `<redacted>`. Only the most recent ``recordLimit`` requests are kept (1,000 by default), so
+/// that a long soak test does not grow without bound.
 public final class ClosureTransport: HTTPTransport {
     /// Answers one request; it may suspend, throw a `JanuaryError` of category `network` to stand for a
     /// connection failure, or throw `CancellationError`.
     public typealias Handler = @Sendable (HTTPTransportRequest) async throws -> HTTPTransportResponse
 
+    /// How many requests a new transport keeps.
+    public static let defaultRecordLimit = 1_000
+
+    private struct Record {
+        /// The recorded requests, oldest first: at most twice the limit, trimmed in one step when it gets there
+        /// so that recording stays cheap.
+        var requests: [HTTPTransportRequest] = []
+        var limit = ClosureTransport.defaultRecordLimit
+
+        mutating func append(_ request: HTTPTransportRequest) {
+            guard limit > 0 else {
+                return
+            }
+            requests.append(request)
+            if requests.count >= 2 * limit {
+                requests.removeFirst(requests.count - limit)
+            }
+        }
+
+        var recent: [HTTPTransportRequest] {
+            Array(requests.suffix(limit))
+        }
+    }
+
     private let handler: Handler
-    private let recorded = Locked<[HTTPTransportRequest]>([])
+    private let recorded = Locked(Record())
 
     /// Creates a transport that answers with `handler`.
     ///
@@ -36,9 +61,21 @@ public final class ClosureTransport: HTTPTransport {
         self.handler = handler
     }
 
-    /// Every request sent so far, in order.
+    /// The requests sent so far, in order: the most recent ``recordLimit`` of them.
     public var requests: [HTTPTransportRequest] {
-        recorded.withLock { $0 }
+        recorded.withLock { $0.recent }
+    }
+
+    /// How many of the most recent requests ``requests`` keeps; 1,000 by default, 0 keeps none. Lowering it
+    /// forgets the older requests at once.
+    public var recordLimit: Int {
+        get { recorded.withLock { $0.limit } }
+        set {
+            recorded.withLock { record in
+                record.limit = max(0, newValue)
+                record.requests = record.recent
+            }
+        }
     }
 
     /// Records `request` and answers it with the handler.

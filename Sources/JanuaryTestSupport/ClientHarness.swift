@@ -11,6 +11,9 @@ package struct ClientHarness: Sendable {
     package let provider: CountingProvider
     package let events = TokenEventRecorder()
     package let client: JanuaryPartnerClient
+    /// Seconds the simulator's clock (its `Date` headers, token expiry, "today") is ahead of the manual clock's
+    /// wall time; change it between requests to date one response wrongly.
+    package let simulatorSkew: Locked<TimeInterval>
 
     /// The end user the provider's tokens are bound to, and the one `user` acts for.
     package static let endUserID = "user-42"
@@ -33,9 +36,10 @@ package struct ClientHarness: Sendable {
         simulatorSkew: TimeInterval = 0
     ) throws {
         let clock = ManualClock()
+        let skew = Locked(simulatorSkew)
         let simulator = try JanuaryAPISimulator(
             tokenLifetime: tokenLifetime,
-            now: { clock.now().addingTimeInterval(simulatorSkew) }
+            now: { clock.now().addingTimeInterval(skew.withLock { $0 }) }
         )
         let counting =
             provider?(simulator, clock)
@@ -51,6 +55,7 @@ package struct ClientHarness: Sendable {
         configuration.tokenProviderTimeout = .infinity
         configure(&configuration)
         self.simulator = simulator
+        self.simulatorSkew = skew
         self.clock = clock
         self.provider = counting
         self.client = try JanuaryPartnerClient(

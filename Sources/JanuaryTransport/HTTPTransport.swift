@@ -8,7 +8,8 @@
 ///   caller decides what each status means.
 /// - It throws only when there is no response: a `JanuaryError` of category
 ///   ``/JanuaryCore/JanuaryError/Category/network`` (keeping the platform's error, such as a `URLError`, as the
-///   underlying error) or ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request it refuses to send,
+///   underlying error), ``/JanuaryCore/JanuaryError/Category/timeout`` when no answer came within the request's
+///   timeout, or ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request it refuses to send,
 ///   and `CancellationError` when the calling task is cancelled (cancelling the underlying request with it).
 /// - It never sends a request more than once by itself: replaying is the caller's decision.
 public protocol HTTPTransport: Sendable {
@@ -16,6 +17,6 @@ public protocol HTTPTransport: Sendable {
     ///
     /// - Parameter request: The request to send.
     /// - Returns: The response, whatever its status.
-    /// - Throws: `JanuaryError` with category `network` or `invalidInput`, or `CancellationError`.
+    /// - Throws: `JanuaryError` with category `network`, `timeout` or `invalidInput`, or `CancellationError`.
     func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse
 }

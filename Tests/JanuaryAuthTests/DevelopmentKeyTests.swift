@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 @Suite("TokenCoordinator with a development key", .timeLimit(.minutes(1)))
@@ -26,8 +26,8 @@ struct DevelopmentKeyTests {
         }
         #expect(try await withDeadline("the key again") { try await coordinator.credential() } == key)
         coordinator.reset()
-        try await events.waitForEvents(of: .coordinatorReset)
-        #expect(events.events.map(\.kind) == [.coordinatorReset], "only the reset produced an event")
+        try await events.waitForEvents(of: .tokenCacheCleared)
+        #expect(events.events.map(\.kind) == [.tokenCacheCleared], "only the reset produced an event")
     }
 
     @Test func resetStartsANewSessionAndARequestOfTheOldOneIsSignedOut() async throws {

@@ -1,13 +1,13 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 @Suite("EventDelivery: a bounded buffer drained on the SDK's queue", .timeLimit(.minutes(1)))
 struct EventDeliveryTests {
-    static func event(_ number: UInt64) -> JanuaryTokenEvent {
-        JanuaryTokenEvent(
+    static func event(_ number: UInt64) -> JanuaryEvent {
+        JanuaryEvent(
             kind: .providerCallStarted, date: start.addingTimeInterval(TimeInterval(number)), attempt: number)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 @Suite("No token in any event, error, description or dump", .timeLimit(.minutes(1)))
@@ -74,12 +74,12 @@ struct RedactionTests {
             errors.append(signedOut)
         }
 
-        try await harness.events.waitForEvents(of: .coordinatorReset)
+        try await harness.events.waitForEvents(of: .tokenCacheCleared)
         let events = harness.events.events
         #expect(
             Set(events.map(\.kind)) == [
                 .providerCallStarted, .providerCallFinished, .tokenInvalidated, .circuitBreakerOpened,
-                .circuitBreakerClosed, .coordinatorReset,
+                .circuitBreakerClosed, .tokenCacheCleared,
             ]
         )
         #expect(credentials.count == 4 && errors.count == 3)

@@ -29,7 +29,7 @@ struct FoodLogSummaryTests {
         let reply = try await harness.call(
             "GET",
             "/v1.2/food-logs/summary",
-            query: [("start_date", "2026-03-01"), ("end_date", "2026-03-09"), ("timezone", "america/los_angeles")]
+            query: [("start_date", "2026-03-01"), ("end_date", "2026-03-09"), ("timezone", "America/Los_Angeles")]
                 + extra,
             endUser: "u1"
         )

@@ -149,18 +149,20 @@ struct FoodLogTests {
             "PATCH",
             path,
             body:
-                #"{"foods":[{"food_id":"1002","serving_id":"5005","quantity":2}],"eaten_at":"2026-03-09T10:00:00Z","name":null}"#,
+                #"{"foods":[{"food_id":"1002","serving_id":"5005","quantity":2}],"eaten_at":"2026-03-09T10:00:00Z"}"#,
             endUser: "u1"
         )
         #expect(refooded.json["foods"]?.count == 1)
         #expect(refooded.json["foods"]?[0]?["food_id"]?.stringValue == "1002")
         #expect(refooded.json["foods"]?[0]?["nutrients"]?["calories"]?["value"]?.doubleValue == 114)  // 95 × 0.6 × 2
         #expect(refooded.json["eaten_at"]?.stringValue == "2026-03-09T10:00:00.000Z")
-        #expect(refooded.json["name"]?.isNull == true)
+        #expect(refooded.json["name"]?.stringValue == "Snack")
         let fetched = try await harness.call("GET", path, endUser: "u1")
         #expect(fetched.data == refooded.data)
 
-        for (body, status) in [(#"{}"#, 400), (#"{"calories":5}"#, 400), (#"{"foods":[]}"#, 400)] {
+        for (body, status) in [
+            (#"{}"#, 400), (#"{"calories":5}"#, 400), (#"{"foods":[]}"#, 400), (#"{"name":null}"#, 400),
+        ] {
             let refused = try await harness.call("PATCH", path, body: body, endUser: "u1")
             #expect(refused.status == status, "\(body)")
             #expect(refused.code == "invalid_request", "\(body)")

@@ -64,22 +64,3 @@ struct ProtocolTests {
         #expect(harness.simulator.server.receivedRequests.count == 4)
     }
 }
-
-@Suite("Time-zone names", .timeLimit(.minutes(1)))
-struct ZoneNameTests {
-    @Test(
-        "IANA names in the Etc area are accepted in any case and echoed canonically",
-        arguments: [("Etc/UTC", "Etc/UTC"), ("etc/gmt+8", "Etc/GMT+8"), ("Etc/GMT-5", "Etc/GMT-5")]
-    )
-    func etcNames(name: String, canonical: String) async throws {
-        let harness = try SimulatorHarness()
-        let reply = try await harness.call(
-            "GET",
-            "/v1.2/food-logs/summary",
-            query: [("start_date", "2026-01-01"), ("end_date", "2026-01-01"), ("timezone", name)],
-            endUser: "user-1"
-        )
-        #expect(reply.status == 200)
-        #expect(reply.json["timezone"]?.stringValue == canonical)
-    }
-}

@@ -19,7 +19,8 @@ struct ScriptingTests {
 
     static let cases: [Case] = [
         Case(failure: .rateLimited(retryAfter: 7), status: 429, code: "rate_limited", retryAfter: "7"),
-        Case(failure: .rateLimited(), status: 429, code: "rate_limited", retryAfter: nil),
+        // January always sends Retry-After on a rate-limited balance read, so the simulator adds one.
+        Case(failure: .rateLimited(), status: 429, code: "rate_limited", retryAfter: "1"),
         Case(failure: .creditLimitExceeded, status: 429, code: "credit_limit_exceeded", retryAfter: nil),
         Case(failure: .requestLimitExceeded, status: 429, code: "request_limit_exceeded", retryAfter: nil),
         Case(failure: .internalError, status: 500, code: "internal_error", retryAfter: nil),

@@ -113,6 +113,7 @@ struct TokenEndpointTests {
 
     @Test func creditsReportTheMonthAndTheCallsUsed() async throws {
         let harness = try SimulatorHarness()
+        harness.simulator.creditPlan = .free
         let reply = try await harness.call("GET", "/v1.2/credits")
         #expect(reply.status == 200)
         #expect(reply.json["plan"]?.stringValue == "free")

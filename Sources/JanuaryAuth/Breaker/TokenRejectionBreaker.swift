@@ -9,7 +9,9 @@ import Foundation
 /// need a new token fail at once with category `authentication`, code `token_rejected_repeatedly` and
 /// `retryAfter` set to the time left. After the cool-down one request may call the provider again; if that
 /// token is rejected too the breaker reopens for twice as long (up to ``maximumCoolDown``). The first token
-/// January accepts closes the breaker and forgets the streak.
+/// January accepts closes the breaker and forgets the streak: a response that proves January authenticated a
+/// token newer than the last one rejected (a 2xx, or a 4xx other than 401, 407, 408 and 429). A rate limit, a
+/// timeout or a server error proves nothing about the token and changes nothing.
 ///
 /// ```swift
 /// var configuration = JanuaryPartnerClient.Configuration()
@@ -53,8 +55,15 @@ public struct TokenRejectionBreaker: Sendable, Hashable {
     /// Three rejections within 60 s open the breaker for 30 s, doubling up to 16 minutes.
     public static let `default` = TokenRejectionBreaker()
 
-    /// Never opens: every rejected token costs one provider call.
-    public static let disabled = TokenRejectionBreaker(rejectionThreshold: 0)
+    /// Never opens: every rejected token costs one provider call. The off switch has the name the other
+    /// policies' have (`TokenRefreshBackoff.none`, `JanuaryRetryPolicy.none`).
+    public static let none = TokenRejectionBreaker(rejectionThreshold: 0)
+
+    /// The former name of ``none``.
+    @available(*, deprecated, renamed: "none")
+    public static var disabled: TokenRejectionBreaker {
+        none
+    }
 
     var isEnabled: Bool {
         rejectionThreshold > 0

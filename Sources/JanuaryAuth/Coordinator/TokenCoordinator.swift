@@ -62,12 +62,12 @@ package final class TokenCoordinator: Sendable {
     ///   - provider: The partner's token provider.
     ///   - configuration: Leeway, timeout, back-off and breaker.
     ///   - clock: The time source for freshness, the timeout and back-off.
-    ///   - onEvent: Called with every ``JanuaryTokenEvent``, on a thread of the SDK's own.
+    ///   - onEvent: Called with every ``JanuaryEvent``, on a thread of the SDK's own.
     package init(
         provider: @escaping Provider,
         configuration: Configuration = .init(),
         clock: any JanuaryClock = SystemJanuaryClock(),
-        onEvent: (@Sendable (JanuaryTokenEvent) -> Void)? = nil
+        onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
         self.identity = Self.makeIdentity()
         self.developmentKey = nil
@@ -89,11 +89,11 @@ package final class TokenCoordinator: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key, already validated by `DevelopmentAPIKey.init`.
     ///   - clock: The time source for events.
-    ///   - onEvent: Called with every ``JanuaryTokenEvent``; only ``reset()`` produces one here.
+    ///   - onEvent: Called with every ``JanuaryEvent``; only ``reset()`` produces one here.
     package init(
         developmentAPIKey: DevelopmentAPIKey,
         clock: any JanuaryClock = SystemJanuaryClock(),
-        onEvent: (@Sendable (JanuaryTokenEvent) -> Void)? = nil
+        onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
         self.identity = Self.makeIdentity()
         self.developmentKey = developmentAPIKey
@@ -102,7 +102,7 @@ package final class TokenCoordinator: Sendable {
         self.usesSystemClock = clock is SystemJanuaryClock
         self.providerTimeout = Configuration().providerTimeout
         self.events = onEvent.map { EventDelivery(handler: $0) }
-        self.state = Locked(State(machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .disabled)))
+        self.state = Locked(State(machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .none)))
     }
 
     /// The credential to send: the cached token while it is fresh, otherwise the result of the one provider
@@ -244,7 +244,7 @@ package final class TokenCoordinator: Sendable {
     /// coordinator's own, so that the callback still runs one event at a time and in order.
     ///
     /// - Parameter makeEvent: Builds the event from the coordinator clock's current time.
-    package func emit(_ makeEvent: (Date) -> JanuaryTokenEvent) {
+    package func emit(_ makeEvent: (Date) -> JanuaryEvent) {
         guard let events else {
             return
         }

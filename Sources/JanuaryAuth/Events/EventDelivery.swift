@@ -9,10 +9,10 @@ import JanuaryCore
 /// Swift concurrency worker: a callback that blocks holds only that thread, never one of the pool's few
 /// threads that every task of the app needs (on Linux, a stuck callback on a worker thread was seen to stall
 /// unrelated tasks for seconds). When the callback falls `capacity` events behind, the oldest are dropped and counted, and the
-/// next event delivered is an ``JanuaryTokenEvent/Kind/eventsDropped`` event with the count.
+/// next event delivered is an ``JanuaryEvent/Kind/eventsDropped`` event with the count.
 package final class EventDelivery: Sendable {
     private struct State: Sendable {
-        var buffer: [JanuaryTokenEvent] = []
+        var buffer: [JanuaryEvent] = []
         /// The index of the oldest undelivered event in `buffer`; the array is compacted when it is drained.
         var head = 0
         var dropped = 0
@@ -22,7 +22,7 @@ package final class EventDelivery: Sendable {
             buffer.count - head
         }
 
-        mutating func popFirst() -> JanuaryTokenEvent? {
+        mutating func popFirst() -> JanuaryEvent? {
             guard head < buffer.count else {
                 buffer.removeAll(keepingCapacity: true)
                 head = 0
@@ -37,7 +37,7 @@ package final class EventDelivery: Sendable {
     /// stuck one cannot grow memory without bound.
     package static let defaultCapacity = 1_024
 
-    private let handler: @Sendable (JanuaryTokenEvent) -> Void
+    private let handler: @Sendable (JanuaryEvent) -> Void
     private let capacity: Int
     private let state = Locked(State())
 
@@ -47,7 +47,7 @@ package final class EventDelivery: Sendable {
     ///   - capacity: How many undelivered events are kept before the oldest are dropped; at least 1.
     ///   - handler: The partner's callback.
     package init(
-        capacity: Int = EventDelivery.defaultCapacity, handler: @escaping @Sendable (JanuaryTokenEvent) -> Void
+        capacity: Int = EventDelivery.defaultCapacity, handler: @escaping @Sendable (JanuaryEvent) -> Void
     ) {
         self.capacity = max(1, capacity)
         self.handler = handler
@@ -60,7 +60,7 @@ package final class EventDelivery: Sendable {
     ///
     /// - Parameter events: The events, oldest first.
     /// - Returns: `true` when no drain is running or scheduled yet.
-    package func append(_ events: [JanuaryTokenEvent]) -> Bool {
+    package func append(_ events: [JanuaryEvent]) -> Bool {
         guard !events.isEmpty else {
             return false
         }
@@ -103,13 +103,13 @@ package final class EventDelivery: Sendable {
         }
     }
 
-    private func next() -> JanuaryTokenEvent? {
+    private func next() -> JanuaryEvent? {
         state.withLock { state in
             if state.dropped > 0 {
                 let dropped = state.dropped
                 state.dropped = 0
                 let date = state.head < state.buffer.count ? state.buffer[state.head].date : Date()
-                return JanuaryTokenEvent(kind: .eventsDropped, date: date, droppedCount: dropped)
+                return JanuaryEvent(kind: .eventsDropped, date: date, droppedCount: dropped)
             }
             guard let event = state.popFirst() else {
                 state.isDraining = false

@@ -12,7 +12,7 @@ extension TokenRefreshStateMachine {
         /// A fetch to start: report ``providerCallStarting(_:at:)`` and call the provider.
         package var startFetch: FetchID?
         /// Events for the event callback, in order.
-        package var events: [JanuaryTokenEvent]
+        package var events: [JanuaryEvent]
         /// Waiters to resume, all with the same result.
         package var resume: Resumption?
 
@@ -26,7 +26,7 @@ extension TokenRefreshStateMachine {
         package init(
             cancelFetch: FetchID? = nil,
             startFetch: FetchID? = nil,
-            events: [JanuaryTokenEvent] = [],
+            events: [JanuaryEvent] = [],
             resume: Resumption? = nil
         ) {
             self.cancelFetch = cancelFetch

@@ -20,8 +20,8 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - rejected: The credential January rejected.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryTokenEvent/Kind/circuitBreakerOpened`` event if this rejection opened the breaker.
-    mutating func countRejection(of rejected: Credential, at now: ClockReading) -> [JanuaryTokenEvent] {
+    /// - Returns: A ``JanuaryEvent/Kind/circuitBreakerOpened`` event if this rejection opened the breaker.
+    mutating func countRejection(of rejected: Credential, at now: ClockReading) -> [JanuaryEvent] {
         guard breakerPolicy.isEnabled, rejected.isRefreshable, rejected.epoch == epoch,
             rejected.generation > breaker.lastCountedGeneration
         else {
@@ -41,7 +41,7 @@ extension TokenRefreshStateMachine {
         let coolDown = breakerPolicy.coolDown(afterOpenings: breaker.openings)
         breaker.openUntil = now.uptime + coolDown
         return [
-            JanuaryTokenEvent(
+            JanuaryEvent(
                 kind: .circuitBreakerOpened,
                 date: now.date,
                 generation: rejected.generation,
@@ -50,15 +50,19 @@ extension TokenRefreshStateMachine {
         ]
     }
 
-    /// January accepted `credential` (it answered something other than a token rejection): the streak ends and
-    /// an open breaker closes.
+    /// January accepted `credential`: the streak ends and an open breaker closes.
+    ///
+    /// The caller decides what proves acceptance (a response that shows January authenticated the token, not a
+    /// rate limit or a server error). Only a token newer than the last one rejected counts: a late success of an
+    /// older token says nothing about what the provider mints now.
     ///
     /// - Parameters:
     ///   - credential: The credential the accepted request carried.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryTokenEvent/Kind/circuitBreakerClosed`` event if the breaker was open, else nothing.
+    /// - Returns: A ``JanuaryEvent/Kind/circuitBreakerClosed`` event if the breaker was open, else nothing.
     package mutating func accepted(_ credential: Credential, at now: ClockReading) -> Actions {
         guard credential.isRefreshable, credential.epoch == epoch,
+            credential.generation > breaker.lastCountedGeneration,
             breaker.openUntil != nil || !breaker.rejectionTimes.isEmpty
         else {
             return .none
@@ -71,7 +75,7 @@ extension TokenRefreshStateMachine {
             return .none
         }
         return Actions(
-            events: [JanuaryTokenEvent(kind: .circuitBreakerClosed, date: now.date, generation: credential.generation)]
+            events: [JanuaryEvent(kind: .circuitBreakerClosed, date: now.date, generation: credential.generation)]
         )
     }
 

@@ -12,7 +12,7 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - fetch: The fetch reporting.
     ///   - now: The current time; the call's duration is measured from it.
-    /// - Returns: The ``JanuaryTokenEvent/Kind/providerCallStarted`` event to emit, or `nil` if the fetch was
+    /// - Returns: The ``JanuaryEvent/Kind/providerCallStarted`` event to emit, or `nil` if the fetch was
     ///   abandoned and must not call the provider.
     package mutating func providerCallStarting(_ fetch: FetchID, at now: ClockReading) -> Actions? {
         guard case .fetching(let current) = state, current.id == fetch, current.call == nil else {
@@ -21,7 +21,7 @@ extension TokenRefreshStateMachine {
         lastAttempt += 1
         let call = Fetch.Call(attempt: lastAttempt, startedAt: now.uptime)
         modifyFetch { $0.call = call }
-        return Actions(events: [JanuaryTokenEvent(kind: .providerCallStarted, date: now.date, attempt: call.attempt)])
+        return Actions(events: [JanuaryEvent(kind: .providerCallStarted, date: now.date, attempt: call.attempt)])
     }
 
     /// The provider returned or threw.
@@ -51,8 +51,8 @@ extension TokenRefreshStateMachine {
         switch result {
         case .success(let token):
             switch judge(token, at: now) {
-            case .success(let remaining):
-                return succeed(current, call, with: token, remaining: remaining, at: now)
+            case .success(let verdict):
+                return succeed(current, call, with: token, verdict: verdict, at: now)
             case .failure(let problem):
                 return fail(current, call, with: problem, at: now)
             }
@@ -92,9 +92,10 @@ extension TokenRefreshStateMachine {
         _ fetch: Fetch,
         _ call: Fetch.Call,
         with token: JanuaryClientToken,
-        remaining: TimeInterval,
+        verdict: Verdict,
         at now: ClockReading
     ) -> Actions {
+        let remaining = verdict.remaining
         lastGeneration += 1
         let credential = Credential(
             value: token.value,
@@ -111,10 +112,28 @@ extension TokenRefreshStateMachine {
             generation: credential.generation,
             at: now
         )
+        let notes = verdict.notes.map { kind in
+            JanuaryEvent(kind: kind, date: now.date, generation: credential.generation)
+        }
         return Actions(
-            events: [event],
+            events: [event] + notes,
             resume: Resumption(waiters: Array(fetch.waiters.values), result: .success(credential))
         )
+    }
+
+    /// How long an accepted token is cached, and what the caller should hear about how that was decided.
+    struct Verdict {
+        /// Seconds the token has left, at most ``maximumClientTokenLifetime``.
+        var remaining: TimeInterval
+        /// ``JanuaryEvent/Kind/tokenJudgedByDeviceClock`` and ``JanuaryEvent/Kind/tokenLifetimeClamped``
+        /// when they apply.
+        var notes: [JanuaryEvent.Kind] = []
+    }
+
+    /// The longest lifetime January gives a client token, in seconds: a provider's longer lifetime is a mistake
+    /// (milliseconds passed as seconds, a made-up expiry) and is clamped to it.
+    package static var maximumClientTokenLifetime: TimeInterval {
+        7_200
     }
 
     private mutating func fail(_ fetch: Fetch, _ call: Fetch.Call, with error: JanuaryError, at now: ClockReading)
@@ -137,7 +156,13 @@ extension TokenRefreshStateMachine {
     }
 
     /// The token's remaining lifetime, or why it cannot be cached, in words that never quote it.
-    private func judge(_ token: JanuaryClientToken, at now: ClockReading) -> Result<TimeInterval, JanuaryError> {
+    ///
+    /// An `expiresAt` is judged in January's time when it is known; but a token that January's estimated time
+    /// calls expired (or inside the leeway) while the device's clock does not is judged by the device's clock,
+    /// with a ``JanuaryEvent/Kind/tokenJudgedByDeviceClock`` event: the estimate alone never refuses a token
+    /// that was just minted. A lifetime beyond ``maximumClientTokenLifetime`` is clamped to it, with a
+    /// ``JanuaryEvent/Kind/tokenLifetimeClamped`` event.
+    private func judge(_ token: JanuaryClientToken, at now: ClockReading) -> Result<Verdict, JanuaryError> {
         if token.value.isEmpty {
             return .failure(Self.invalidToken("The token provider returned an empty token."))
         }
@@ -158,19 +183,27 @@ extension TokenRefreshStateMachine {
                 )
             )
         }
-        let remaining: TimeInterval
+        var verdict = Verdict(remaining: 0)
         let judgedBy: String
         if let lifetime = token.expiresIn {
-            remaining = lifetime
+            verdict.remaining = lifetime
             judgedBy = "its expiresIn of \(lifetime) seconds"
+        } else if let januaryNow = januaryTime(at: now) {
+            let byJanuary = token.expiresAt.timeIntervalSince(januaryNow)
+            let byDevice = token.expiresAt.timeIntervalSince(now.date)
+            if !(byJanuary > refreshLeeway), byDevice.isFinite, byDevice > refreshLeeway {
+                verdict.remaining = byDevice
+                verdict.notes.append(.tokenJudgedByDeviceClock)
+                judgedBy = "its expiresAt against the device's clock"
+            } else {
+                verdict.remaining = byJanuary
+                judgedBy = "its expiresAt against January's clock, as estimated from January's Date headers"
+            }
         } else {
-            let januaryNow = januaryTime(at: now)
-            remaining = token.expiresAt.timeIntervalSince(januaryNow ?? now.date)
-            judgedBy =
-                januaryNow == nil
-                ? "its expiresAt against the device's clock (January's clock has not been seen yet)"
-                : "its expiresAt against January's clock, as estimated from January's Date header"
+            verdict.remaining = token.expiresAt.timeIntervalSince(now.date)
+            judgedBy = "its expiresAt against the device's clock (January's clock has not been seen yet)"
         }
+        let remaining = verdict.remaining
         guard remaining.isFinite else {
             return .failure(Self.invalidExpiry("The token provider returned a token whose lifetime is not a number."))
         }
@@ -191,7 +224,11 @@ extension TokenRefreshStateMachine {
                 )
             )
         }
-        return .success(remaining)
+        if remaining > Self.maximumClientTokenLifetime {
+            verdict.remaining = Self.maximumClientTokenLifetime
+            verdict.notes.append(.tokenLifetimeClamped)
+        }
+        return .success(verdict)
     }
 
     private static func invalidToken(_ message: String) -> JanuaryError {

@@ -47,7 +47,7 @@ extension TokenRefreshStateMachine {
     package mutating func lookUpReplacement(
         for rejected: Credential,
         at now: ClockReading
-    ) -> (lookup: Lookup, events: [JanuaryTokenEvent]) {
+    ) -> (lookup: Lookup, events: [JanuaryEvent]) {
         if let refusal = refusal(for: rejected.epoch) {
             return (.refused(refusal), [])
         }
@@ -76,7 +76,7 @@ extension TokenRefreshStateMachine {
     ///   - waiter: What to resume with the replacement.
     ///   - id: The identifier ``lookUpReplacement(for:at:)`` returned.
     ///   - now: The current time.
-    /// - Returns: What to do, starting with a ``JanuaryTokenEvent/Kind/tokenInvalidated`` event if the
+    /// - Returns: What to do, starting with a ``JanuaryEvent/Kind/tokenInvalidated`` event if the
     ///   cached credential was dropped.
     package mutating func invalidate(
         _ rejected: Credential,
@@ -98,8 +98,8 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - rejected: The credential January rejected.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryTokenEvent/Kind/tokenInvalidated`` event if the credential was dropped, and a
-    ///   ``JanuaryTokenEvent/Kind/circuitBreakerOpened`` event if the rejection opened the breaker.
+    /// - Returns: A ``JanuaryEvent/Kind/tokenInvalidated`` event if the credential was dropped, and a
+    ///   ``JanuaryEvent/Kind/circuitBreakerOpened`` event if the rejection opened the breaker.
     package mutating func discard(_ rejected: Credential, at now: ClockReading) -> Actions {
         guard refusal(for: rejected.epoch) == nil else {
             return .none
@@ -139,30 +139,32 @@ extension TokenRefreshStateMachine {
     /// Requests of the old session that come back later (to replace a rejected credential or to retry) are
     /// refused the same way.
     ///
-    /// The failure streak and the breaker are forgotten too: the next session starts afresh.
+    /// The failure streak, the breaker and January's clock estimate are forgotten too: the next session starts
+    /// afresh.
     ///
     /// - Parameter now: The current time.
-    /// - Returns: What to do, starting with a ``JanuaryTokenEvent/Kind/coordinatorReset`` event.
+    /// - Returns: What to do, starting with a ``JanuaryEvent/Kind/tokenCacheCleared`` event.
     package mutating func reset(at now: ClockReading) -> Actions {
         let previous = state
         state = .idle(nil)
         beginNewEpoch()
         breaker = BreakerState(lastCountedGeneration: lastGeneration)
+        forgetJanuarysClock()
         var actions = Actions()
         switch previous {
         case .idle(let cached?):
             actions.events.append(
-                JanuaryTokenEvent(kind: .coordinatorReset, date: now.date, generation: cached.credential.generation)
+                JanuaryEvent(kind: .tokenCacheCleared, date: now.date, generation: cached.credential.generation)
             )
         case .fetching(let fetch):
-            actions.events.append(JanuaryTokenEvent(kind: .coordinatorReset, date: now.date))
+            actions.events.append(JanuaryEvent(kind: .tokenCacheCleared, date: now.date))
             actions.cancelFetch = fetch.id
             actions.resume = Resumption(waiters: Array(fetch.waiters.values), result: .failure(Self.signedOutError))
             if let call = fetch.call {
                 actions.events.append(finishedEvent(call, outcome: .cancelled, waiterCount: 0, at: now))
             }
         case .idle(nil), .failed:
-            actions.events.append(JanuaryTokenEvent(kind: .coordinatorReset, date: now.date))
+            actions.events.append(JanuaryEvent(kind: .tokenCacheCleared, date: now.date))
         case .modifying:
             preconditionFailure("TokenRefreshStateMachine re-entered during a mutation")
         }
@@ -170,12 +172,12 @@ extension TokenRefreshStateMachine {
     }
 
     /// Drops the cached credential if it is the rejected generation.
-    private mutating func drop(_ rejected: Credential, at now: ClockReading) -> [JanuaryTokenEvent] {
+    private mutating func drop(_ rejected: Credential, at now: ClockReading) -> [JanuaryEvent] {
         guard case .idle(let cached?) = state, cached.credential.generation == rejected.generation else {
             return []
         }
         state = .idle(nil)
-        return [JanuaryTokenEvent(kind: .tokenInvalidated, date: now.date, generation: rejected.generation)]
+        return [JanuaryEvent(kind: .tokenInvalidated, date: now.date, generation: rejected.generation)]
     }
 
     private mutating func startFetch(
@@ -198,8 +200,8 @@ extension TokenRefreshStateMachine {
         waiterCount: Int,
         generation: UInt64? = nil,
         at now: ClockReading
-    ) -> JanuaryTokenEvent {
-        JanuaryTokenEvent(
+    ) -> JanuaryEvent {
+        JanuaryEvent(
             kind: .providerCallFinished,
             date: now.date,
             attempt: call.attempt,

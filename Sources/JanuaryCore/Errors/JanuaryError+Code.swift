@@ -17,6 +17,7 @@ extension JanuaryError {
         // The SDK's own codes, for failures January never saw.
         package static let invalidEndUserID = "invalid_end_user_id"
         package static let serverOnlyEndpoint = "server_only_endpoint"
+        package static let invalidTimeout = "invalid_timeout"
         package static let invalidClientToken = "invalid_client_token"
         package static let invalidClientTokenExpiration = "invalid_client_token_expiration"
         package static let apiKeyAsClientToken = "api_key_as_client_token"

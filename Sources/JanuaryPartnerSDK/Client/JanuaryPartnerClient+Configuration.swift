@@ -29,11 +29,17 @@ extension JanuaryPartnerClient {
 
         /// How long before a token's expiry the client asks for a new one. Defaults to 60 seconds.
         ///
-        /// A token your provider returns must be valid for longer than this, or it is refused.
+        /// A token your provider returns must be valid for longer than this, or it is refused. It must be finite,
+        /// from 0 to 86,400 seconds; anything else makes the client's initializer throw `invalidInput` with code
+        /// `invalid_timeout`.
         public var refreshLeeway: TimeInterval
 
         /// How long the client waits for your token provider before failing the requests that need a token.
         /// Defaults to 30 seconds.
+        ///
+        /// It must be greater than 0 and at most 86,400 seconds, or `.infinity` for no timeout (the provider's
+        /// call never reaches URLSession); anything else (NaN, 0, negative, finite but longer than a day) makes the
+        /// client's initializer throw `invalidInput` with code `invalid_timeout`.
         public var tokenProviderTimeout: TimeInterval
 
         /// How long the client leaves your provider alone after repeated failures; requests in that time fail
@@ -52,6 +58,10 @@ extension JanuaryPartnerClient {
         ///
         /// It bounds the network part only: one call can also wait for the provider (``tokenProviderTimeout``),
         /// for a refresh-and-replay, and for retries (``retryPolicy``).
+        ///
+        /// It must be finite, greater than 0 and at most 86,400 seconds (a value URLSession cannot represent
+        /// crashes it on some platforms); anything else makes the client's initializer throw `invalidInput` with
+        /// code `invalid_timeout`.
         public var requestTimeout: TimeInterval
 
         /// Called for each event: provider calls, coalescing, invalidations, the breaker, retries.
@@ -59,7 +69,7 @@ extension JanuaryPartnerClient {
         /// Events never contain a token or key. The callback runs on a thread of the SDK's own, one event
         /// at a time and in order, never on the thread that sends a request, cancels a task or signs out; keep
         /// it quick all the same, or the oldest events are dropped once it falls far behind.
-        public var onEvent: (@Sendable (JanuaryTokenEvent) -> Void)?
+        public var onEvent: (@Sendable (JanuaryEvent) -> Void)?
 
         /// Adjusts the URLSession settings of the client's own session, for example to wait for connectivity or
         /// to add a header of yours to every request.
@@ -117,10 +127,28 @@ extension JanuaryPartnerClient {
             return session
         }
 
-        func validate() throws {
-            guard refreshLeeway >= 0, tokenProviderTimeout > 0, requestTimeout > 0 else {
+        /// The longest duration a partner may set, in seconds: a day.
+        static let longestDuration: TimeInterval = 86_400
+
+        /// Refuses a timeout that is not finite, not greater than 0, or longer than ``longestDuration``.
+        static func validateTimeout(_ seconds: TimeInterval, named name: String) throws {
+            guard seconds.isFinite, seconds > 0, seconds <= longestDuration else {
                 throw JanuaryError.invalidInput(
-                    "The refresh leeway must not be negative, and the timeouts must be positive."
+                    "\(name) must be a finite number of seconds greater than 0 and at most 86,400.",
+                    code: JanuaryError.Code.invalidTimeout
+                )
+            }
+        }
+
+        func validate() throws {
+            try Self.validateTimeout(requestTimeout, named: "The request timeout")
+            if tokenProviderTimeout != .infinity {
+                try Self.validateTimeout(tokenProviderTimeout, named: "The token provider timeout")
+            }
+            guard refreshLeeway.isFinite, refreshLeeway >= 0, refreshLeeway <= Self.longestDuration else {
+                throw JanuaryError.invalidInput(
+                    "The refresh leeway must be a finite number of seconds from 0 to 86,400.",
+                    code: JanuaryError.Code.invalidTimeout
                 )
             }
             guard let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false),

@@ -67,6 +67,9 @@ extension JanuaryPartnerClient {
                 headers["Content-Type"] = contentType
             }
         }
+        if let timeout = request.timeout {
+            try Configuration.validateTimeout(timeout, named: "The request's timeout")
+        }
         let path = try RequestPath(request.path)
         if path.isServerOnly {
             throw JanuaryError.invalidInput(

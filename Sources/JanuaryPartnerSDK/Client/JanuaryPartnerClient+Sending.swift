@@ -71,7 +71,6 @@ extension JanuaryPartnerClient {
             case .success(let response):
                 var body = JanuaryErrorBody(parsing: response.body)
                 if let (rejection, code) = TokenRejection.reading(response, body: body) {
-                    coordinator.noteServerDate(from: response)
                     body.code = code
                     guard rejection == .expired, prepared.isReplayable, !hasReplayedAfterRefresh,
                         credential.isRefreshable
@@ -88,7 +87,7 @@ extension JanuaryPartnerClient {
                             lastTokenRefusal.withLock { $0 = error }
                             let generation = credential.generation
                             coordinator.emit {
-                                JanuaryTokenEvent(
+                                JanuaryEvent(
                                     kind: .tokenRevokedOrUnknown,
                                     date: $0,
                                     generation: generation,
@@ -108,7 +107,7 @@ extension JanuaryPartnerClient {
                     }
                     hasReplayedAfterRefresh = true
                     let generation = credential.generation
-                    coordinator.emit { JanuaryTokenEvent(kind: .requestRetried, date: $0, generation: generation) }
+                    coordinator.emit { JanuaryEvent(kind: .requestRetried, date: $0, generation: generation) }
                     continue
                 }
                 acknowledge(response, sentWith: credential)
@@ -130,7 +129,7 @@ extension JanuaryPartnerClient {
                 waited += wait
                 let attempt = UInt64(retries)
                 coordinator.emit { date in
-                    JanuaryTokenEvent(
+                    JanuaryEvent(
                         kind: .retryScheduled,
                         date: date,
                         attempt: attempt,
@@ -139,23 +138,40 @@ extension JanuaryPartnerClient {
                         code: failure.code
                     )
                 }
-                try await configuration.clock.sleep(for: wait)
+                try await retryWaits.wait(wait, on: configuration.clock, epoch: epoch, of: coordinator)
                 credential = try await coordinator.credential(inEpoch: epoch)
             }
         }
     }
 
-    /// Tells the token cache what a response from a hop that carried the credential says: January's clock, and
-    /// that the credential was accepted.
+    /// Tells the token cache what a response from a hop that carried the credential says: January's clock (from
+    /// a 2xx only, so that an error page of a proxy or gateway cannot set it), and whether January authenticated
+    /// the credential (see ``provesAuthentication(_:)``).
     private func acknowledge(_ response: HTTPTransportResponse, sentWith credential: Credential) {
         guard !response.credentialWithdrawnByRedirect else {
             return
         }
-        if credential.isRefreshable, lastTokenRefusal.withLock({ $0 != nil }) {
-            lastTokenRefusal.withLock { $0 = nil }
+        if Self.provesAuthentication(response.statusCode) {
+            if credential.isRefreshable, lastTokenRefusal.withLock({ $0 != nil }) {
+                lastTokenRefusal.withLock { $0 = nil }
+            }
+            coordinator.accepted(credential)
         }
-        coordinator.accepted(credential)
-        coordinator.noteServerDate(from: response)
+        if (200...299).contains(response.statusCode) {
+            coordinator.noteServerDate(from: response)
+        }
+    }
+
+    /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401
+    /// (rejected), 407 (a proxy's), 408 and 429 (answered before or without authentication). A 5xx, a 3xx or a
+    /// rate limit proves nothing, so it neither ends a streak of rejected tokens nor closes the breaker.
+    static func provesAuthentication(_ status: Int) -> Bool {
+        switch status {
+        case 200...299: true
+        case 401, 407, 408, 429: false
+        case 400...499: true
+        default: false
+        }
     }
 
     /// The error for a token rejection the client will not fix by replaying.
@@ -219,16 +235,16 @@ extension TokenCoordinator {
     }
 }
 
-extension JanuaryTokenEvent.Kind {
+extension JanuaryEvent.Kind {
     /// The client sent a request again, once, with a refreshed token after January rejected the first one.
-    public static let requestRetried = JanuaryTokenEvent.Kind("requestRetried")
+    public static let requestRetried = JanuaryEvent.Kind("requestRetried")
 
-    /// January refused the token as revoked (``JanuaryTokenEvent/code`` `token_revoked`) or unknown
+    /// January refused the token as revoked (``JanuaryEvent/code`` `token_revoked`) or unknown
     /// (`token_invalid`). The SDK dropped it without asking your provider and did not send the request again:
     /// the user must sign in to your backend again, and the next request asks your provider for a new token.
-    public static let tokenRevokedOrUnknown = JanuaryTokenEvent.Kind("tokenRevokedOrUnknown")
+    public static let tokenRevokedOrUnknown = JanuaryEvent.Kind("tokenRevokedOrUnknown")
 
     /// The client will send a request again after a rate limit or a transient failure, once
-    /// ``JanuaryTokenEvent/retryAfter`` seconds have passed.
-    public static let retryScheduled = JanuaryTokenEvent.Kind("retryScheduled")
+    /// ``JanuaryEvent/retryAfter`` seconds have passed.
+    public static let retryScheduled = JanuaryEvent.Kind("retryScheduled")
 }

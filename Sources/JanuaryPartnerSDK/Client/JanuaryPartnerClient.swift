@@ -35,6 +35,13 @@ public final class JanuaryPartnerClient: Sendable {
     /// The base URL of January's development environment of the Partner API.
     public static let developmentBaseURL = URL(string: "https://partners.dev.january.ai")!
 
+    /// The SDK's version, the single source of the version string in the `User-Agent` every request carries.
+    ///
+    /// ```swift
+    /// print("Using January Partner SDK \(JanuaryPartnerClient.sdkVersion)")
+    /// ```
+    public static let sdkVersion = "0.2.0"
+
     /// The header that carries a request's ``JanuaryRequest/partnerUserID``, raw, as January reads it.
     public static let partnerUserIDHeaderName = "January-End-User-ID"
 
@@ -43,6 +50,8 @@ public final class JanuaryPartnerClient: Sendable {
 
     let coordinator: TokenCoordinator
     let transport: any HTTPTransport
+    /// The requests waiting between two attempts, which sign-out ends at once.
+    let retryWaits = RetryWaits()
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
     /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
     let baseURLPrefix: String
@@ -150,7 +159,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// - The cached token is forgotten; the next request calls your provider again, for whoever is signed in then.
     /// - Requests already in flight are fenced: a request waiting for a token, or one that January rejects or
     ///   rate-limits after this call, is never given a token of the new session and never sent again; it fails
-    ///   with category `cancelled` and code `signed_out`. A token your provider returns for a refresh that was
+    ///   with category `cancelled` and code `signed_out`. A request waiting out a `Retry-After` or a back-off
+    ///   before its next attempt ends so at once, without waiting for the delay. A token your provider returns for a refresh that was
     ///   under way is thrown away.
     ///
     /// What it does not do: it does not revoke the token at January (your backend can, with January's
@@ -159,6 +169,7 @@ public final class JanuaryPartnerClient: Sendable {
     public func signOut() {
         lastTokenRefusal.withLock { $0 = nil }
         coordinator.reset()
+        retryWaits.wakeAll()
     }
 
     #if DEBUG

@@ -40,7 +40,9 @@ public struct JanuaryRequest: Sendable {
     /// Seconds to wait for January's answer to this request, or `nil` for
     /// ``JanuaryPartnerClient/Configuration/requestTimeout``.
     ///
-    /// Food analysis can take tens of seconds, so its operations wait longer than other calls.
+    /// Food analysis can take tens of seconds, so its operations wait longer than other calls. It must be finite,
+    /// greater than 0 and at most 86,400 seconds; otherwise sending throws `invalidInput` with code
+    /// `invalid_timeout` before anything is sent.
     public var timeout: TimeInterval?
 
     private var allowsReplay: Bool

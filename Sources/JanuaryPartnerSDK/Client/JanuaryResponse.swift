@@ -36,7 +36,7 @@ public struct JanuaryResponse: Sendable {
     init(_ response: HTTPTransportResponse) {
         self.statusCode = response.statusCode
         self.body = response.body
-        self.requestID = response.requestID
+        self.requestID = response.redactedRequestID
         self.headerFields = response.headerFields
     }
 

@@ -36,10 +36,14 @@ extension JanuaryUserClient {
         return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
     }
 
-    /// The user's today: the day, in the user's time zone, by the client's ``JanuaryPartnerClient/Configuration/clock``
-    /// rather than the device's, so tests and a configured clock agree with the ranges the SDK checks.
-    public var today: JanuaryDate {
-        JanuaryDate(client.configuration.clock.now(), in: timeZone)
+    /// The user's today: the day, in the user's time zone, by the client's
+    /// ``JanuaryPartnerClient/Configuration/clock`` (which a partner may supply) rather than the device's, so that
+    /// the app, its tests and the ranges the SDK checks agree.
+    ///
+    /// - Returns: The day the clock's current instant falls on in the user's time zone.
+    /// - Throws: `invalidInput` when the clock's time is not a day of the years 1 to 9999.
+    public func today() throws -> JanuaryDate {
+        try JanuaryDate(client.configuration.clock.now(), in: timeZone)
     }
 
     /// The query items every list or summary call starts with.
@@ -67,7 +71,7 @@ extension JanuaryUserClient {
     /// Refuses a start more than five years before the user's today, which water and weight lists cannot
     /// reach back to.
     func validateLookback(from start: JanuaryDate) throws {
-        let earliest = today.addingYears(-Self.maximumLookbackYears)
+        let earliest = try today().addingYears(-Self.maximumLookbackYears)
         guard start >= earliest else {
             throw JanuaryError.invalidInput(
                 "start_date may be at most \(Self.maximumLookbackYears) years before today in the user's time zone.",

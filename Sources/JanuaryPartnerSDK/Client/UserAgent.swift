@@ -25,7 +25,7 @@ enum UserAgent {
     /// - Returns: The field value.
     static func make(platform: String, osVersion: String, bundleIdentifier: String?, shortVersion: String?) -> String {
         var parts = [
-            "JanuaryPartnerSDK/\(sanitized(JanuaryPartnerSDK.version))",
+            "JanuaryPartnerSDK/\(sanitized(JanuaryPartnerClient.sdkVersion))",
             "Swift/6",
             "Platform/\(sanitized(platform))",
             "OS/\(sanitized(osVersion))",

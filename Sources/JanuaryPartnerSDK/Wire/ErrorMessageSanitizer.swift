@@ -26,6 +26,15 @@ enum ErrorMessageSanitizer {
         return String(trimmed.prefix(maximumLength - 1)) + "…"
     }
 
+    /// `text` with every `sk-…` or `ct-…` run replaced by `<redacted>`, for the values of a response that end up
+    /// in errors and logs beside the message (January's code, the request ID).
+    static func redactingCredentials(in text: String) -> String {
+        guard text.contains("sk-") || text.contains("ct-") else {
+            return text
+        }
+        return String(redactCredentials(in: text.unicodeScalars))
+    }
+
     /// Control characters (Cc) end lines or move the cursor in a log; format characters (Cf), such as
     /// right-to-left overrides, can make a log line read as something else. Tabs become nothing too.
     private static func isUnwanted(_ scalar: Unicode.Scalar) -> Bool {

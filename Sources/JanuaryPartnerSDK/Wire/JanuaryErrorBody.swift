@@ -12,7 +12,7 @@ struct JanuaryErrorBody: Sendable, Equatable {
     /// The longest code kept; January's codes are short words joined by underscores.
     static let maximumCodeLength = 64
 
-    /// January's stable code, if it sent a well-formed one.
+    /// January's stable code, if it sent a well-formed one; a code shaped like a key or token is `<redacted>`.
     var code: String?
 
     /// January's message, cleaned by ``ErrorMessageSanitizer``, if it sent one.
@@ -40,7 +40,7 @@ struct JanuaryErrorBody: Sendable, Equatable {
         else {
             return
         }
-        code = wire.code.flatMap(Self.acceptableCode)
+        code = wire.code.flatMap(Self.acceptableCode).map(ErrorMessageSanitizer.redactingCredentials(in:))
         message = wire.message.flatMap(ErrorMessageSanitizer.clean)
     }
 
@@ -53,7 +53,8 @@ struct JanuaryErrorBody: Sendable, Equatable {
         return first == UInt8(ascii: "{")
     }
 
-    /// A code is kept only if it is a plain word (`[a-z0-9_.-]`), so that it is safe to print and compare.
+    /// A code is kept only if it is a plain word (`[A-Za-z0-9_.-]`: ASCII letters of either case, digits, `_`, `.` and
+    /// `-`), so that it is safe to print and compare.
     private static func acceptableCode(_ code: String) -> String? {
         guard !code.isEmpty, code.utf8.count <= maximumCodeLength,
             code.utf8.allSatisfy({ byte in

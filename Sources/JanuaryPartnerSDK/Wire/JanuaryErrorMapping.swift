@@ -30,7 +30,8 @@ enum JanuaryErrorMapping {
     /// - Parameters:
     ///   - response: January's response.
     ///   - body: The response's error body, already parsed.
-    ///   - now: The current time, to read an HTTP-date `Retry-After`.
+    ///   - now: The device's time, to read an HTTP-date `Retry-After` when the response has no `Date`: the
+    ///     date is January's time, so it is measured against the same response's `Date` whenever there is one.
     /// - Returns: The error to throw.
     static func error(for response: HTTPTransportResponse, body: JanuaryErrorBody, now: Date) -> JanuaryError {
         let status = response.statusCode
@@ -51,8 +52,8 @@ enum JanuaryErrorMapping {
             code: body.code,
             message: message,
             statusCode: status,
-            requestID: response.requestID,
-            retryAfter: response.retryAfter(now: now)
+            requestID: response.redactedRequestID,
+            retryAfter: response.retryAfter(now: response.date ?? now)
         )
     }
 
@@ -69,5 +70,13 @@ enum JanuaryErrorMapping {
         case 300...399: return "January answered with a redirect that was not followed (\(described))."
         default: return "January answered with an unexpected status (\(described))."
         }
+    }
+}
+
+extension HTTPTransportResponse {
+    /// The request ID as errors and responses show it: a value shaped like a key or token (a server echoing
+    /// the credential) is `<redacted>`, as in January's messages.
+    var redactedRequestID: String? {
+        requestID.map(ErrorMessageSanitizer.redactingCredentials(in:))
     }
 }

@@ -50,8 +50,10 @@ enum OperationEncoding {
         return fixed
     }
 
-    /// A JSON request body from the SDK's own encoder: keys sorted so bodies are reproducible, and `/` left
-    /// unescaped, which keeps a base64 image (full of slashes) from growing past the size January accepts.
+    /// A JSON body for the typed operations that post one (analysis, alternatives, glucose): keys sorted, and `/`
+    /// left unescaped, which keeps a base64 image (full of slashes) from growing past the size January accepts.
+    /// Other bodies (the logs' and a raw ``JanuaryRequest/Body/json(_:)``) go through `JanuaryJSON.encoder`, which
+    /// keeps the encoder's own key order.
     static func jsonBody(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -3,10 +3,17 @@ import JanuaryCore
 
 /// A request's path, checked and percent-encoded once, exactly as it will be sent.
 ///
-/// A path must start with a single `/`, has no query, fragment, backslash, control character or empty, `.` or
-/// `..` segment (also when percent-encoded), and keeps every valid percent-escape as written: `/v1.2/foods/a%2Fb`
-/// is sent as `a%2Fb`, not `a%252Fb`. Characters a path may not carry raw (a space, non-ASCII) are
-/// percent-encoded as UTF-8.
+/// A path must start with a single `/`, and is refused, before anything is sent, when it contains:
+/// - a query or fragment (`?`, `#`), a backslash, a `;` (a path parameter, which servers and proxies strip or
+///   route differently), or a control character (U+0000 to U+001F, U+007F, or any Unicode control);
+/// - a percent-escape that decodes to `/`, `\`, `;`, NUL or another control character (`%2F`, `%5C`, `%3B`,
+///   `%00`…`%1F`, `%7F`, in either case), because a server that decodes before routing would see other segments;
+/// - an empty segment other than a trailing slash, or a `.` or `..` segment, judged after decoding (`%2E%2E`);
+/// - a `%` that does not start a valid escape.
+///
+/// Every other valid escape is kept as written (`caf%C3%A9` is not sent as `caf%25C3%25A9`), and characters a
+/// path may not carry raw (a space, non-ASCII) are percent-encoded as UTF-8. ``isServerOnly`` is judged on the
+/// decoded segments, so the refusal of January's server-only endpoints cannot be escaped by a spelling.
 ///
 /// Built for every request, so the common path (plain ASCII, no escapes) is checked in one pass over its bytes
 /// and kept as it is; only a path with escapes or characters to encode takes the segment-by-segment route.
@@ -28,8 +35,8 @@ struct RequestPath: Sendable, Equatable {
         }
         var isPlain = true
         for byte in path.utf8 {
-            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\\") || byte < 0x20
-                || byte == 0x7F
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "\\")
+                || byte == UInt8(ascii: ";") || byte < 0x20 || byte == 0x7F
             {
                 throw Self.forbiddenCharacter
             }
@@ -70,8 +77,8 @@ struct RequestPath: Sendable, Equatable {
 
     private static var forbiddenCharacter: JanuaryError {
         JanuaryError.invalidInput(
-            "A request path must not contain a query, fragment, backslash or control character; pass query "
-                + "parameters as queryItems."
+            "A request path must not contain a query, fragment, backslash, semicolon or control character; pass "
+                + "query parameters as queryItems."
         )
     }
 
@@ -96,6 +103,13 @@ struct RequestPath: Sendable, Equatable {
         default:
             false
         }
+    }
+
+    /// Bytes that may not be smuggled in as an escape: separators a server could split on after decoding, and
+    /// control characters.
+    private static func isForbiddenEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";") || byte < 0x20
+            || byte == 0x7F
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -124,8 +138,15 @@ struct RequestPath: Sendable, Equatable {
                         "A request path contains a \"%\" that does not start a percent-escape; write it as %25."
                     )
                 }
+                let value = high << 4 | low
+                guard !isForbiddenEscape(value) else {
+                    throw JanuaryError.invalidInput(
+                        "A request path must not contain an escaped \"/\", \"\\\", \";\" or control character (such "
+                            + "as %2F, %5C, %3B or %00): a server that decodes before routing would read another path."
+                    )
+                }
                 encoded.append(contentsOf: bytes[index...(index + 2)])
-                decoded.append(high << 4 | low)
+                decoded.append(value)
                 index += 3
                 continue
             }

@@ -72,9 +72,17 @@ public final class LoopbackHTTPServer: Sendable {
         core.enqueue(responses)
     }
 
-    /// Every request received so far, in the order their bodies finished arriving.
+    /// The requests received so far, in the order their bodies finished arriving: the most recent
+    /// ``receivedRequestLimit`` of them.
     public var receivedRequests: [RecordedRequest] {
         core.receivedRequests
+    }
+
+    /// How many of the most recent requests ``receivedRequests`` keeps: 1,000 by default, 0 keeps none. Lowering
+    /// it forgets the older ones at once, so that a long soak test does not grow without bound.
+    public var receivedRequestLimit: Int {
+        get { core.receivedRequestLimit }
+        set { core.receivedRequestLimit = newValue }
     }
 
     /// Forgets the requests received so far.

@@ -83,12 +83,20 @@ public final class JanuaryAPISimulator: Sendable {
         books.withLock { $0.statistics }
     }
 
-    /// Every request the simulator answered, in the order it answered them.
+    /// The requests the simulator answered, in the order it answered them: the most recent ``requestLogLimit``.
     ///
     /// Requests answered from ``LoopbackHTTPServer/enqueue(_:)`` are not here; ``server``'s
-    /// ``LoopbackHTTPServer/receivedRequests`` has every request.
+    /// ``LoopbackHTTPServer/receivedRequests`` has those too. ``statistics`` counts every request, however many
+    /// the log keeps.
     public var requestLog: [RequestLogEntry] {
-        books.withLock { $0.requestLog }
+        books.withLock { $0.requestLog.recent }
+    }
+
+    /// How many of the most recent requests ``requestLog`` keeps: 1,000 by default, 0 keeps none. Lowering it
+    /// forgets the older entries at once. A long soak test stays bounded in memory with the default.
+    public var requestLogLimit: Int {
+        get { books.withLock { $0.requestLog.limit } }
+        set { books.withLock { $0.requestLog.limit = newValue } }
     }
 
     /// Forgets the request log (the statistics stay).

@@ -9,11 +9,11 @@ struct SimulatorBooks: Sendable {
     var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
     var clientTokensEnabled = true
     var script = FailureScript()
-    var requestLog: [JanuaryAPISimulator.RequestLogEntry] = []
+    var requestLog = RecentRecord<JanuaryAPISimulator.RequestLogEntry>()
     var statistics = JanuaryAPISimulator.Statistics()
     var requestCount = 0
-    /// Successful billable calls this simulator answered; `GET /v1.2/credits` reports them.
-    var usedCredits = 0
+    /// The plan, this month's billable calls and the balance-read window; `GET /v1.2/credits` reports them.
+    var credits = CreditBook()
     /// Whether log timestamps are named `created_at`, as one published contract revision names them.
     var namesLogTimestampsCreatedAt = false
 }

@@ -121,7 +121,11 @@ struct SimulatorEngine: Sendable {
                 scripted: true
             )
         }
-        return Outcome(response: APIResponse(error: failure.apiError), operation: operation, scripted: true)
+        return Outcome(
+            response: APIResponse(error: failure.apiError(for: operation)),
+            operation: operation,
+            scripted: true
+        )
     }
 
     private func perform(
@@ -152,6 +156,9 @@ struct SimulatorEngine: Sendable {
             }
         }
         books.statistics.requestsAccepted += 1
+        if operation.access != .apiKeyOnly, let refusal = books.credits.ceilingRefusal(at: now) {
+            throw refusal
+        }
         let endUserID = operation.isPerUser ? try Self.endUser(of: request, caller: caller) : nil
         let body: JSONValue?
         if request.body.isEmpty {
@@ -177,7 +184,7 @@ struct SimulatorEngine: Sendable {
         )
         let response = try operation.handler(context, &books)
         if response.status < 300 && operation.access != .apiKeyOnly {
-            books.usedCredits += 1
+            books.credits.charge(at: now)
         }
         return response
     }
@@ -226,7 +233,7 @@ struct SimulatorEngine: Sendable {
         return error
     }
 
-    /// §3.2: the header is read raw, as sent; a blank value counts as absent.
+    /// Docs/Contract.md, End user: the header is read raw, as sent; a blank value counts as absent.
     private static func endUser(of request: RecordedRequest, caller: OperationContext.Caller) throws -> String {
         let header = request.value(forHeader: "January-End-User-ID").flatMap {
             $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0

@@ -129,9 +129,10 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     /// - Parameter request: The request to send.
     /// - Returns: The response, including 4xx and 5xx ones.
     /// - Throws: `CancellationError` when the calling task is cancelled; ``/JanuaryCore/JanuaryError`` with
-    ///   category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a refused request, and
-    ///   ``/JanuaryCore/JanuaryError/Category/network`` when no response arrived (the `URLError` is the underlying
-    ///   error), including after ``shutdown()``.
+    ///   category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a refused request,
+    ///   ``/JanuaryCore/JanuaryError/Category/timeout`` when no answer came within the request's timeout, and
+    ///   ``/JanuaryCore/JanuaryError/Category/network`` when no response arrived for another reason (the
+    ///   `URLError` is the underlying error), including after ``shutdown()``.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         try Task.checkCancellation()
         if !request.isSafetyChecked {

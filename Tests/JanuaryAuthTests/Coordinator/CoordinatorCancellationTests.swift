@@ -1,8 +1,8 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 @Suite("TokenCoordinator: cancellation, timeout and reset with real tasks", .timeLimit(.minutes(1)))
@@ -140,6 +140,6 @@ struct CoordinatorCancellationTests {
         #expect(harness.probe.callCount == 2)
         try await harness.events.waitForEvents(of: .providerCallFinished, count: 2)
         #expect(harness.events.events(.providerCallFinished).map(\.outcome) == [.cancelled, nil])
-        #expect(harness.events.count(of: .coordinatorReset) == 1)
+        #expect(harness.events.count(of: .tokenCacheCleared) == 1)
     }
 }

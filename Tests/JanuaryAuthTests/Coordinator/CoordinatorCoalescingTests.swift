@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 @Suite("TokenCoordinator: exactly one provider call however many ask", .timeLimit(.minutes(1)))

@@ -1,8 +1,8 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 @Suite("TokenCoordinator: event delivery", .timeLimit(.minutes(1)))
@@ -13,7 +13,7 @@ struct CoordinatorEventTests {
         try await withDeadline("a session") {
             let first = try await coordinator.credential()
             _ = try await coordinator.invalidate(first)
-            coordinator.emit { JanuaryTokenEvent(kind: .init("custom"), date: $0, code: "mine") }
+            coordinator.emit { JanuaryEvent(kind: .init("custom"), date: $0, code: "mine") }
             coordinator.reset()
         }
         try await harness.events.waitForEvents(6)
@@ -21,7 +21,7 @@ struct CoordinatorEventTests {
         #expect(
             events.map(\.kind) == [
                 .providerCallStarted, .providerCallFinished, .tokenInvalidated, .providerCallStarted,
-                .providerCallFinished, .init("custom"), .coordinatorReset,
+                .providerCallFinished, .init("custom"), .tokenCacheCleared,
             ]
         )
         #expect(events.compactMap(\.attempt) == [1, 1, 2, 2])
@@ -63,7 +63,7 @@ struct CoordinatorEventTests {
                 try await group.waitForAll()
             }
         }
-        try await recorder.waitForEvents(of: .coordinatorReset, count: 100)
+        try await recorder.waitForEvents(of: .tokenCacheCleared, count: 100)
         #expect(concurrency.withLock { $0.most } == 1, "one event at a time")
         #expect(tags.withLock { $0 }.allSatisfy { $0 == nil }, "never run inside the caller's task")
     }
@@ -83,8 +83,8 @@ struct CoordinatorEventTests {
         )
         box.withLock { $0 = coordinator }
         _ = try await withDeadline("a token") { try await coordinator.credential() }
-        try await recorder.waitForEvents(of: .coordinatorReset)
-        #expect(recorder.events.map(\.kind) == [.providerCallStarted, .providerCallFinished, .coordinatorReset])
+        try await recorder.waitForEvents(of: .tokenCacheCleared)
+        #expect(recorder.events.map(\.kind) == [.providerCallStarted, .providerCallFinished, .tokenCacheCleared])
         #expect(coordinator.currentEpoch == 1)
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 @Suite("TokenCoordinator: provider failures and re-entrancy", .timeLimit(.minutes(1)))

@@ -1,8 +1,8 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 @Suite("TokenCoordinator: discard, accepted and the wall clock", .timeLimit(.minutes(1)))
@@ -52,8 +52,8 @@ struct CoordinatorRejectionTests {
             coordinator.accepted(credential)
         }
         coordinator.reset()
-        try await harness.events.waitForEvents(of: .coordinatorReset)
-        #expect(harness.events.events.map(\.kind) == [.providerCallStarted, .providerCallFinished, .coordinatorReset])
+        try await harness.events.waitForEvents(of: .tokenCacheCleared)
+        #expect(harness.events.events.map(\.kind) == [.providerCallStarted, .providerCallFinished, .tokenCacheCleared])
     }
 
     @Test func wallClockJumpsDoNotMakeACachedTokenStaleOrFresh() async throws {

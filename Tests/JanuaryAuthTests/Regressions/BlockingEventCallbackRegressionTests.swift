@@ -1,8 +1,8 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 /// Review item 3: the event callback ran on the thread that made the change, so a callback that blocked (on a
@@ -33,7 +33,7 @@ struct BlockingEventCallbackRegressionTests {
         )
 
         // A request completes although the callback is stuck in its first event.
-        let first = try await withDeadline("credential() with a stuck callback", timeout: 30) {
+        let first = try await withDeadline("credential() with a stuck callback") {
             try await coordinator.credential()
         }
         try await recorder.waitForEvents(1)
@@ -62,7 +62,7 @@ struct BlockingEventCallbackRegressionTests {
         let events = recorder.events
         #expect(
             events.map(\.kind) == [
-                .providerCallStarted, .eventsDropped, .providerCallFinished, .coordinatorReset, .providerCallStarted,
+                .providerCallStarted, .eventsDropped, .providerCallFinished, .tokenCacheCleared, .providerCallStarted,
                 .providerCallFinished,
             ]
         )
@@ -92,6 +92,6 @@ struct BlockingEventCallbackRegressionTests {
             coordinator.reset()
             appLock.unlock()
         }
-        try await recorder.waitForEvents(of: .coordinatorReset)
+        try await recorder.waitForEvents(of: .tokenCacheCleared)
     }
 }

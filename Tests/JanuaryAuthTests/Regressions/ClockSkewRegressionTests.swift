@@ -1,8 +1,8 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 /// Review item 4: freshness was judged on the device's wall clock, so a device minutes fast refused or dropped

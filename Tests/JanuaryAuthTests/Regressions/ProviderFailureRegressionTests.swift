@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

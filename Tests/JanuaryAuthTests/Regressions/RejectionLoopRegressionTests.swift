@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 /// Review item 10: a backend that minted tokens January rejected (wrong key, wrong environment) was called again

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
-import JanuaryTestSupport
 import Testing
 
 /// Review item 1: a request sent before sign-out and rejected after it asked for a replacement, and got the next
@@ -26,7 +26,7 @@ struct SignOutFenceRegressionTests {
 
         #expect(harness.probe.callCount == 1, "nothing of the old session calls the provider")
         #expect(coordinator.phase == .idle(cachedGeneration: nil), "and no new token was fetched")
-        try await harness.events.waitForEvents(of: .coordinatorReset)
+        try await harness.events.waitForEvents(of: .tokenCacheCleared)
         #expect(harness.events.count(of: .tokenInvalidated) == 0)
 
         let next = try await withDeadline("the new session's token") { try await coordinator.credential() }

@@ -137,7 +137,7 @@ struct StateMachineBreakerTests {
 
     @Test(
         "a disabled breaker never opens; development keys never count",
-        arguments: [TokenRejectionBreaker.disabled, .init(rejectionThreshold: -1)]
+        arguments: [TokenRejectionBreaker.none, .init(rejectionThreshold: -1)]
     )
     func disabled(_ policy: TokenRejectionBreaker) throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none, breaker: policy)
@@ -159,7 +159,7 @@ struct StateMachineBreakerTests {
     @Test func thePoliciesMatchTheirDocumentation() {
         #expect(TokenRejectionBreaker.default.rejectionThreshold == 3 && TokenRejectionBreaker.default.window == 60)
         #expect(TokenRejectionBreaker.default.coolDown == 30 && TokenRejectionBreaker.default.maximumCoolDown == 960)
-        #expect(TokenRejectionBreaker.disabled.rejectionThreshold == 0)
+        #expect(TokenRejectionBreaker.none.rejectionThreshold == 0)
     }
 
     @Test func aCustomPolicyOpensAtItsOwnThresholdForItsOwnCoolDown() throws {

@@ -58,7 +58,7 @@ struct StateMachineSessionTests {
         let reset = machine.reset(at: at(4_001))
         #expect(machine.epoch == 1)
         #expect(reset.cancelFetch == fetch)
-        #expect(reset.eventKinds == [.coordinatorReset, .providerCallFinished])
+        #expect(reset.eventKinds == [.tokenCacheCleared, .providerCallFinished])
         #expect(reset.events.last?.outcome == .cancelled && reset.events.last?.waiterCount == 0)
         #expect(reset.resume?.waiters.sorted() == [1, 2])
         let error = try #require(reset.januaryError)
@@ -77,7 +77,7 @@ struct StateMachineSessionTests {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
         let fetch = try #require(machine.request(1, at: at(0)).startFetch)
         let reset = machine.reset(at: at(0))
-        #expect(reset.eventKinds == [.coordinatorReset] && reset.cancelFetch == fetch)
+        #expect(reset.eventKinds == [.tokenCacheCleared] && reset.cancelFetch == fetch)
         #expect(reset.resume?.result.januaryError?.isSignedOut == true)
         #expect(machine.providerCallStarting(fetch, at: at(0)) == nil)
     }
@@ -86,7 +86,7 @@ struct StateMachineSessionTests {
         var machine = Machine(refreshLeeway: 60, backoff: .default, breaker: .default)
         let cached = try machine.cache(at: at(0))
         let reset = machine.reset(at: at(1))
-        #expect(reset.eventKinds == [.coordinatorReset] && reset.events.first?.generation == cached.generation)
+        #expect(reset.eventKinds == [.tokenCacheCleared] && reset.events.first?.generation == cached.generation)
         #expect(machine.phase == .idle(cachedGeneration: nil))
 
         try machine.fail(times: 4, at: at(2))

@@ -39,9 +39,9 @@ struct StateMachineTokenTests {
         .accepted("expiresIn just past the leeway", .init(value: "ct-ok", expiresIn: 61), remaining: 61),
         .accepted("expiresAt an hour on", .init(value: "ct-ok", expiresAt: start + 3600), remaining: 3600),
         .accepted(
-            "expiresAt the distant future",
+            "expiresAt the distant future (clamped to January's longest TTL)",
             .init(value: "ct-ok", expiresAt: .distantFuture),
-            remaining: Date.distantFuture.timeIntervalSince(start)
+            remaining: 7_200
         ),
         .accepted("any visible ASCII", .init(value: "ct-!#$%&'*+-.^_`|~0123456789", expiresIn: 3600), remaining: 3600),
         .refused(
@@ -81,7 +81,9 @@ struct StateMachineTokenTests {
         var machine = Machine(refreshLeeway: 60, backoff: .default)
         let actions = try machine.fetch(returning: .success(testCase.token), at: at(0))
         let finished = try #require(actions.events.first)
-        #expect(actions.eventKinds == [.providerCallFinished])
+        let clamped = testCase.code == nil && testCase.remaining == 7_200
+        #expect(
+            actions.eventKinds == (clamped ? [.providerCallFinished, .tokenLifetimeClamped] : [.providerCallFinished]))
         guard let code = testCase.code else {
             let credential = try #require(actions.credential)
             #expect(credential.value == testCase.token.value && credential.generation == 1 && credential.isRefreshable)
@@ -196,16 +198,29 @@ struct StateMachineTokenTests {
         #expect(machine.lookUp(at: at(refreshAt, wallOffset: testCase.deviceClockOffset)).mustWait)
     }
 
-    @Test func januarysTimeFollowsTheLatestFiniteDateHeaderOnTheMonotonicClock() {
+    @Test func januarysTimeIsTheMedianOfTheLastFiveDatesOnTheMonotonicClock() {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
         #expect(machine.januaryTime(at: at(0)) == nil)
         machine.noteServerDate(start + 42, at: at(0))
         #expect(machine.januaryTime(at: at(0)) == start + 42)
-        #expect(machine.januaryTime(at: at(5)) == start + 47)
-        machine.noteServerDate(start - 600, at: at(10, wallOffset: 0))
-        #expect(machine.januaryTime(at: at(10)) == start - 600)
-        machine.noteServerDate(Date(timeIntervalSinceReferenceDate: .infinity), at: at(20))
-        #expect(machine.januaryTime(at: at(20)) == start - 590, "a non-finite date is ignored")
+        #expect(machine.januaryTime(at: at(5)) == start + 47, "counted on the monotonic clock")
+        // One date ten minutes off moves the median halfway; a second good one puts it back.
+        machine.noteServerDate(start - 558, at: at(10))
+        #expect(machine.januaryTime(at: at(10)) == start - 253)
+        machine.noteServerDate(start + 62, at: at(20))
+        #expect(machine.januaryTime(at: at(20)) == start + 62)
+        // Non-finite dates, and dates more than a day off the device's clock, are not counted at all.
+        machine.noteServerDate(Date(timeIntervalSinceReferenceDate: .infinity), at: at(30))
+        machine.noteServerDate(start + 86_500, at: at(30))
+        machine.noteServerDate(Date(timeIntervalSince1970: 0), at: at(30))
+        #expect(machine.januaryTime(at: at(30)) == start + 72)
+        // Only the last five count: five dates a minute ahead outvote the older ones.
+        for second in 40..<45 {
+            machine.noteServerDate(start + 60 + TimeInterval(second), at: at(TimeInterval(second)))
+        }
+        #expect(machine.januaryTime(at: at(50)) == start + 110)
+        // An estimate that the device's clock has since moved more than a day away from is not used.
+        #expect(machine.januaryTime(at: at(50, wallOffset: 90_000)) == nil)
     }
 
     @Test("a jump of the device's wall clock after January's Date was seen does not move January's time")

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTesting
 import JanuaryCore
-import JanuaryPartnerSDKTesting
 
 /// A provider failure of the partner's own, to check it is kept as the underlying error.
 struct BackendUnavailable: Error, Equatable {

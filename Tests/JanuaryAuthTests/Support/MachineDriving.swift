@@ -111,7 +111,7 @@ extension TokenRefreshStateMachine.Actions {
     }
 
     /// The kinds of the events, in order.
-    var eventKinds: [JanuaryTokenEvent.Kind] {
+    var eventKinds: [JanuaryEvent.Kind] {
         events.map(\.kind)
     }
 

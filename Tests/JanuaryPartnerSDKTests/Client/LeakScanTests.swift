@@ -120,7 +120,7 @@ struct LeakScanTests {
         simulator.failNext(with: .tokenInvalid)
         await attempt { try await keyClient.send(.autocomplete) }
         emitted += Self.renderings(of: keyClient)
-        try await events.waitForEvents(of: .coordinatorReset)
+        try await events.waitForEvents(of: .tokenCacheCleared)
         emitted += events.events.flatMap { Self.renderings(of: $0) }
         emitted += transport.renderings
 

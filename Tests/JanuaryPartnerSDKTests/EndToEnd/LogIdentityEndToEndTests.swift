@@ -4,8 +4,8 @@ import JanuaryTestServer
 import JanuaryTestSupport
 import Testing
 
-/// The end-user identity rules of the eleven per-user log operations (API §3.2), with both credentials on one
-/// simulator: a client token from the harness's provider and a development key on a second client.
+/// The end-user identity rules of the eleven per-user log operations (Docs/Contract.md, End user), with both
+/// credentials on one simulator: a client token from the harness's provider and a development key on a second client.
 @Suite("Log identity end to end", .timeLimit(.minutes(1)))
 struct LogIdentityEndToEndTests {
     /// The logs an operation can act on.

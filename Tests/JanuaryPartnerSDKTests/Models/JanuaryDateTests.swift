@@ -51,11 +51,12 @@ struct JanuaryDateTests {
         ]
         for (zone, expected) in zones {
             #expect(
-                JanuaryDate(instant, in: try #require(TimeZone(identifier: zone))).description == expected, "\(zone)")
+                try JanuaryDate(instant, in: try #require(TimeZone(identifier: zone))).description == expected,
+                "\(zone)")
         }
         let lateInTheYear = utc("2027-01-01T07:59:59Z")  // 23:59:59 PST on December 31
-        #expect(JanuaryDate(lateInTheYear, in: TimeZone(identifier: "America/Los_Angeles")!) == day("2026-12-31"))
-        #expect(JanuaryDate(lateInTheYear, in: TimeZone(identifier: "UTC")!) == day("2027-01-01"))
+        #expect(try JanuaryDate(lateInTheYear, in: TimeZone(identifier: "America/Los_Angeles")!) == day("2026-12-31"))
+        #expect(try JanuaryDate(lateInTheYear, in: TimeZone(identifier: "UTC")!) == day("2027-01-01"))
     }
 
     @Test("a day starts at its first instant in the zone")
@@ -70,8 +71,8 @@ struct JanuaryDateTests {
             let timeZone = try #require(TimeZone(identifier: zone))
             for offset in stride(from: 0, to: 400, by: 7) {
                 let date = day("2018-01-01").advanced(by: offset)
-                #expect(JanuaryDate(date.start(in: timeZone), in: timeZone) == date, "\(zone) \(date)")
-                #expect(JanuaryDate(date.start(in: timeZone) - 1, in: timeZone) == date.advanced(by: -1))
+                #expect(try JanuaryDate(date.start(in: timeZone), in: timeZone) == date, "\(zone) \(date)")
+                #expect(try JanuaryDate(date.start(in: timeZone) - 1, in: timeZone) == date.advanced(by: -1))
             }
         }
     }
@@ -147,9 +148,9 @@ struct JanuaryDateTests {
     @Test("today is the current day in the given zone")
     func today() throws {
         let zone = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
-        let before = JanuaryDate(Date(), in: zone)
+        let before = try JanuaryDate(Date(), in: zone)
         let today = JanuaryDate.today(in: zone)
-        let after = JanuaryDate(Date(), in: zone)
+        let after = try JanuaryDate(Date(), in: zone)
         #expect(before <= today && today <= after)
     }
 }

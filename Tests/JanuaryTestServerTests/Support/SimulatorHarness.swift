@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 
 @testable import JanuaryTestServer
 
@@ -61,6 +62,16 @@ enum Credential: Sendable {
     case key
     case token(String)
     case raw(String)
+
+    /// The `Authorization` value to send; `nil` for none.
+    var authorization: String? {
+        switch self {
+        case .none: nil
+        case .key: "Bearer \(SimulatorHarness.apiKey)"
+        case .token(let value): "Bearer \(value)"
+        case .raw(let value): value
+        }
+    }
 }
 
 /// A simulator with a manual clock, a registered API key and an ephemeral URLSession.
@@ -79,8 +90,9 @@ struct SimulatorHarness: Sendable {
         simulator = try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: { clock.now() })
         simulator.registerDevelopmentKey(Self.apiKey)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        configuration.timeoutIntervalForResource = 30
+        // The one test deadline: a hang guard that a machine busy with other builds must not trip.
+        configuration.timeoutIntervalForRequest = testDeadline
+        configuration.timeoutIntervalForResource = testDeadline
         session = URLSession(configuration: configuration)
     }
 
@@ -107,11 +119,8 @@ struct SimulatorHarness: Sendable {
             request.httpBody = data
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        switch credential {
-        case .none: break
-        case .key: request.setValue("Bearer \(Self.apiKey)", forHTTPHeaderField: "Authorization")
-        case .token(let value): request.setValue("Bearer \(value)", forHTTPHeaderField: "Authorization")
-        case .raw(let value): request.setValue(value, forHTTPHeaderField: "Authorization")
+        if let authorization = credential.authorization {
+            request.setValue(authorization, forHTTPHeaderField: "Authorization")
         }
         if let endUser {
             request.setValue(endUser, forHTTPHeaderField: "January-End-User-ID")

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryTransport
 
 /// A deterministic fuzzer for ``AuthenticationChallenge/parse(_:)-(String)``: it feeds random, mutated and

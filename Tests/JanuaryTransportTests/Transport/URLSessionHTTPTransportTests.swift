@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCore
+import JanuaryCoreTesting
 import JanuaryTestServer
 import JanuaryTransport
 import Testing
@@ -25,17 +26,13 @@ private func sendExpectingError(
 extension HTTPTransport {
     /// Sends `request`, failing instead of hanging if no answer comes within the guard's timeout.
     fileprivate func sendWithinTimeout(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
-        try await raceAgainstTimeout { try await self.send(request) }
+        try await withDeadline("an answer") { try await self.send(request) }
     }
 }
 
-/// Waits until the server has recorded `count` requests, yielding in between: an event, not a duration.
+/// Waits until the server has recorded `count` requests: an event, not a duration.
 private func waitForRequests(_ server: LoopbackHTTPServer, count: Int) async throws {
-    try await raceAgainstTimeout {
-        while server.receivedRequests.count < count {
-            await Task.yield()
-        }
-    }
+    try await eventually("\(count) requests at the server") { server.receivedRequests.count >= count }
 }
 
 @Suite("URLSessionHTTPTransport over loopback", .timeLimit(.minutes(1)))
@@ -401,7 +398,7 @@ struct URLSessionHTTPTransportTests {
         let slow = Task { try await transport.send(HTTPTransportRequest(url: slowURL)) }
         try await waitForRequests(server, count: 1)
         slow.cancel()
-        let outcome = try await raceAgainstTimeout { await slow.result }
+        let outcome = try await withDeadline("the slow request to end") { await slow.result }
 
         guard case .failure(let error) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
@@ -487,7 +484,7 @@ struct URLSessionHTTPTransportTests {
         try await waitForRequests(server, count: 1)
         transport.shutdown()
         transport.shutdown()
-        let outcome = try await raceAgainstTimeout { await inFlight.result }
+        let outcome = try await withDeadline("the request in flight to end") { await inFlight.result }
 
         guard case .failure(let error) = outcome else {
             Issue.record("expected a failure, got \(outcome)")
@@ -552,7 +549,7 @@ struct URLSessionHTTPTransportTests {
         let base = server.baseURL
         let count = 60
 
-        let mismatches = try await raceAgainstTimeout(seconds: 30) {
+        let mismatches = try await withDeadline("every concurrent request") {
             try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<count {
                     group.addTask {

@@ -18,7 +18,7 @@ public final class TokenMetrics: Sendable {
     public init() {}
 
     /// Records one event.
-    public func record(_ event: JanuaryTokenEvent) {
+    public func record(_ event: JanuaryEvent) {
         lock.lock()
         defer { lock.unlock() }
         switch event.kind {

@@ -11,13 +11,13 @@ struct SeamTests {
     func metricsFromEvents() {
         let metrics = TokenMetrics()
         let now = Date()
-        metrics.record(JanuaryTokenEvent(kind: .providerCallStarted, date: now, attempt: 1))
-        metrics.record(JanuaryTokenEvent(kind: .providerCallFinished, date: now, attempt: 1, outcome: nil))
+        metrics.record(JanuaryEvent(kind: .providerCallStarted, date: now, attempt: 1))
+        metrics.record(JanuaryEvent(kind: .providerCallFinished, date: now, attempt: 1, outcome: nil))
         metrics.record(
-            JanuaryTokenEvent(kind: .providerCallFinished, date: now, attempt: 2, outcome: .tokenProvider)
+            JanuaryEvent(kind: .providerCallFinished, date: now, attempt: 2, outcome: .tokenProvider)
         )
         metrics.record(
-            JanuaryTokenEvent(kind: .retryScheduled, date: now, attempt: 1, retryAfter: 1, statusCode: 429)
+            JanuaryEvent(kind: .retryScheduled, date: now, attempt: 1, retryAfter: 1, statusCode: 429)
         )
         #expect(metrics.providerCalls == (2, 1))
         #expect(metrics.retries == 1)

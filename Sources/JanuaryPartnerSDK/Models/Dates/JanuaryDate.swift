@@ -8,7 +8,7 @@ import JanuaryCore
 /// also how it travels on the wire and how it is coded:
 ///
 /// ```swift
-/// let today = JanuaryDate(Date(), in: user.timeZone)
+/// let today = try JanuaryDate(Date(), in: user.timeZone)
 /// let leapDay = try JanuaryDate(year: 2028, month: 2, day: 29)
 /// let parsed = try JanuaryDate("2026-08-26")
 /// let lastWeek = today.advanced(by: -6)
@@ -72,10 +72,11 @@ public struct JanuaryDate: Hashable, Sendable {
     /// - Parameters:
     ///   - date: The instant.
     ///   - timeZone: The zone whose calendar names the day.
-    /// - Precondition: The instant falls between the years 1 and 9999.
-    public init(_ date: Date, in timeZone: TimeZone) {
+    /// - Throws: `JanuaryError` of category `invalidInput` when the instant is not finite or falls outside the
+    ///   years 1 to 9999.
+    public init(_ date: Date, in timeZone: TimeZone) throws {
         guard let day = Self.day(of: date, in: timeZone) else {
-            preconditionFailure("JanuaryDate covers the years 1 to 9999; the instant lies outside them.")
+            throw JanuaryError.invalidInput("A JanuaryDate covers the years 1 to 9999; the instant lies outside them.")
         }
         self = day
     }
@@ -99,12 +100,14 @@ public struct JanuaryDate: Hashable, Sendable {
 
     /// Today, in a time zone, by the device's clock.
     ///
-    /// `JanuaryUserClient.today` gives the user's today by the client's configured clock instead.
+    /// `JanuaryUserClient.today()` gives the user's today by the client's configured clock instead.
     ///
     /// - Parameter timeZone: The zone whose calendar names the day, usually the user's.
     /// - Returns: The day the current instant falls on in that zone.
     public static func today(in timeZone: TimeZone) -> JanuaryDate {
-        JanuaryDate(Date(), in: timeZone)
+        // The device's clock is within the years 1 to 9999 on any real device; the first day is only a value
+        // that is not a trap.
+        day(of: Date(), in: timeZone) ?? JanuaryDate(uncheckedYear: 1, month: 1, day: 1)
     }
 
     /// The first instant of the day in a time zone: usually its midnight, or the first moment after a

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// What the amounts refer to depends on where the facts come from:
 /// - On a ``Food``, a ``RestaurantMenuItem`` or a ``RestaurantMenuSearchItem``: one *default* serving. Use
-///   ``Food/portion(servingID:quantity:)`` to get the amounts for what the user ate.
+///   ``ServedFood/portion(servingID:quantity:)`` to get the amounts for what the user ate.
 /// - On a food analysis (``FoodScan``, ``DetectedFood``) and on a logged food: the portion actually eaten,
 ///   already scaled. Do not scale them again.
 ///

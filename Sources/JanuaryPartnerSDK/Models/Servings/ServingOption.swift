@@ -3,7 +3,7 @@ import Foundation
 /// One way to measure a catalogue food, such as "1 cup (148 g)", as listed on a ``Food`` or a menu item.
 ///
 /// A food's ``Food/nutrients`` are for its default serving (the one with ``isPrimary`` set). To show or log
-/// another serving, pick it by ``id`` and let ``Food/portion(servingID:quantity:)`` scale the nutrients.
+/// another serving, pick it by ``id`` and let ``ServedFood/portion(servingID:quantity:)`` scale the nutrients.
 ///
 /// Every field but ``id`` may be `nil` when January's catalogue has no value for it.
 public struct ServingOption: Sendable, Hashable, Codable {

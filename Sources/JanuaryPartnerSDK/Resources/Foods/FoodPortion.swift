@@ -15,7 +15,7 @@ import JanuaryCore
 /// Nutrients from a food analysis (``DetectedFood/nutrients``, ``FoodScan/totalNutrients``) and from food logs are
 /// already scaled to what was eaten: never make a portion of those or scale them again.
 ///
-/// Make a portion with ``Food/portion(servingID:quantity:)`` or the same method on a menu item.
+/// Make a portion with ``ServedFood/portion(servingID:quantity:)``, on a food or a menu item.
 public struct FoodPortion: Sendable, Hashable {
     /// The food eaten.
     public let foodID: FoodID

@@ -28,17 +28,38 @@ public struct CGMReading: Sendable, Hashable, Codable {
     /// let history = CGMReading.onePerWindow(fiveMinuteReadings)
     /// ```
     ///
+    /// A reading whose timestamp is not a real instant (NaN, infinite, or beyond what a window number can count)
+    /// falls in no window: it is kept, after the others, for ``PredictGlucoseRequest/validate()`` to refuse.
+    ///
     /// - Parameter readings: Readings in any order.
     /// - Returns: At most one reading per window, oldest first.
     public static func onePerWindow(_ readings: [CGMReading]) -> [CGMReading] {
         var seen = Set<Int64>()
-        return readings.sorted { $0.timestamp < $1.timestamp }.filter { seen.insert(window(of: $0.timestamp)).inserted }
+        var unplaced: [CGMReading] = []
+        var placed: [(window: Int64, reading: CGMReading)] = []
+        for reading in readings {
+            if let window = window(of: reading.timestamp) {
+                placed.append((window, reading))
+            } else {
+                unplaced.append(reading)
+            }
+        }
+        let kept = placed.sorted { $0.reading.timestamp < $1.reading.timestamp }.filter {
+            seen.insert($0.window).inserted
+        }
+        return kept.map(\.reading) + unplaced
     }
 
     /// The 15-minute window a date falls in, counted from 1970 (every UTC offset in use is a multiple of 15
-    /// minutes, so the windows are also aligned in local time).
-    static func window(of date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 / windowSeconds).rounded(.down))
+    /// minutes, so the windows are also aligned in local time); `nil` when the date is not finite or the window
+    /// number does not fit in an `Int64`.
+    static func window(of date: Date) -> Int64? {
+        let window = (date.timeIntervalSince1970 / windowSeconds).rounded(.down)
+        // 2^63 is exactly representable; the open upper bound keeps Int64(_:) from trapping.
+        guard window.isFinite, window >= -9_223_372_036_854_775_808.0, window < 9_223_372_036_854_775_808.0 else {
+            return nil
+        }
+        return Int64(window)
     }
 
     enum CodingKeys: String, CodingKey {

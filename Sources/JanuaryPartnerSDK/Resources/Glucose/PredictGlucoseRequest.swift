@@ -87,7 +87,7 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
             let field = "PredictGlucoseRequest.cgmReadings[\(index)]"
             try Validation.date(reading.timestamp, field: "\(field).timestamp")
             try Validation.number(reading.value, field: "\(field).value (mg/dL)", in: 10...600)
-            guard windows.insert(CGMReading.window(of: reading.timestamp)).inserted else {
+            guard let window = CGMReading.window(of: reading.timestamp), windows.insert(window).inserted else {
                 throw JanuaryError.invalidInput(
                     "\(field) is a second reading in the same 15-minute window; send at most one per window "
                         + "(CGMReading.onePerWindow(_:) keeps the first).")

@@ -33,7 +33,8 @@ extension JanuaryPartnerClient {
         ///   otherwise what January answers (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
             try await client.perform(
-                request.makeRequest(), replay: .idempotent, returning: SearchRestaurantsResponse.self)
+                request.makeRequest(path: "/v1.2/restaurants"), replay: .idempotent,
+                returning: SearchRestaurantsResponse.self)
         }
 
         /// Lists one page of a restaurant's menu.
@@ -58,7 +59,10 @@ extension JanuaryPartnerClient {
             _ request: SearchRestaurantMenuItemsRequest
         ) async throws -> SearchRestaurantMenuItemsResponse {
             try await client.perform(
-                request.makeRequest(), replay: .idempotent, returning: SearchRestaurantMenuItemsResponse.self)
+                request.makeRequest(path: "/v1.2/menu-items"),
+                replay: .idempotent,
+                returning: SearchRestaurantMenuItemsResponse.self
+            )
         }
     }
 }

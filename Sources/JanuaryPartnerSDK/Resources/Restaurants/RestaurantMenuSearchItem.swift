@@ -128,24 +128,4 @@ public struct RestaurantMenuSearchItem: Sendable, Hashable, Codable, Identifiabl
         try container.encodeNullable(distanceMeters, forKey: .distanceMeters)
         try container.encode(servings, forKey: .servings)
     }
-
-    /// A portion of this dish; see ``Food/portion(servingID:quantity:)``.
-    ///
-    /// - Parameters:
-    ///   - servingID: The serving, or `nil` for the default one.
-    ///   - quantity: How many servings; finite, greater than 0 and at most 10 000.
-    /// - Returns: The portion.
-    /// - Throws: `JanuaryError` of category `invalidInput` when the dish has no servings, the serving id is not
-    ///   one of ``servings``, or the quantity is out of range.
-    public func portion(servingID: ServingID? = nil, quantity: Double = 1) throws -> FoodPortion {
-        try FoodPortion(
-            foodID: id,
-            servings: servings,
-            nutrients: nutrients,
-            glycemicIndex: glycemicIndex,
-            glycemicLoad: glycemicLoad,
-            servingID: servingID,
-            quantity: quantity
-        )
-    }
 }

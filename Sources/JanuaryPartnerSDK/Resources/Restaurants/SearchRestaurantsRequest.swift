@@ -1,19 +1,25 @@
 import Foundation
 
-/// A search for restaurants by name near a location.
+/// A search by name near a location: for restaurants, or, spelled ``SearchRestaurantMenuItemsRequest``, for the
+/// dishes on their menus.
 ///
-/// Results are ranked by distance from the location. Ask the user before using their location.
+/// January takes the same parameters and rules for both searches, so they are one type; the method you call
+/// decides what is searched. Results are ranked by distance from the location. Ask the user before using their
+/// location.
 ///
 /// ```swift
 /// let nearby = try await january.restaurants.search(
 ///     SearchRestaurantsRequest(query: "sweetgreen", latitude: 37.7749, longitude: -122.4194)
+/// )
+/// let dishes = try await january.restaurants.searchMenuItems(
+///     SearchRestaurantMenuItemsRequest(query: "burrito bowl", latitude: 40.7128, longitude: -74.006)
 /// )
 /// ```
 public struct SearchRestaurantsRequest: Sendable, Hashable {
     /// The default search radius, 8 km.
     public static let defaultRadiusMeters = 8_000.0
 
-    /// What to look for, such as a restaurant or chain name: 1 to 256 characters, not blank.
+    /// What to look for, such as a restaurant, chain or dish name: 1 to 256 characters, not blank.
     public var query: String
 
     /// The latitude to search around, in degrees: −90 to 90.
@@ -31,7 +37,7 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
     /// Creates a search.
     ///
     /// - Parameters:
-    ///   - query: What to look for, such as a restaurant or chain name: 1 to 256 characters.
+    ///   - query: What to look for, such as a restaurant, chain or dish name: 1 to 256 characters.
     ///   - latitude: The latitude to search around: −90 to 90.
     ///   - longitude: The longitude to search around: −180 to 180.
     ///   - radiusMeters: How far to look, in metres: 1 to 50 000.
@@ -54,28 +60,35 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
     ///
     /// - Throws: `JanuaryError` of category `invalidInput` naming the field that breaks a rule.
     public func validate() throws {
-        try NearbySearch.validate(
-            query: query,
-            latitude: latitude,
-            longitude: longitude,
-            radiusMeters: radiusMeters,
-            limit: limit,
-            in: "SearchRestaurantsRequest"
-        )
+        let typeName = "SearchRestaurantsRequest"
+        try Validation.text(query, field: "\(typeName).query", length: 1...256)
+        try Validation.number(latitude, field: "\(typeName).latitude", in: -90...90)
+        try Validation.number(longitude, field: "\(typeName).longitude", in: -180...180)
+        try Validation.number(radiusMeters, field: "\(typeName).radiusMeters", in: 1...50_000)
+        try Validation.integer(limit, field: "\(typeName).limit", in: 1...100)
     }
 
-    func makeRequest() throws -> JanuaryRequest {
+    /// The request for one of the two searches.
+    ///
+    /// - Parameter path: `/v1.2/restaurants` or `/v1.2/menu-items`.
+    /// - Returns: The `GET` with the search's query items.
+    /// - Throws: What ``validate()`` throws.
+    func makeRequest(path: String) throws -> JanuaryRequest {
         try validate()
         return JanuaryRequest(
             method: .get,
-            path: "/v1.2/restaurants",
-            queryItems: NearbySearch.queryItems(
-                query: query,
-                latitude: latitude,
-                longitude: longitude,
-                radiusMeters: radiusMeters,
-                limit: limit
-            )
+            path: path,
+            queryItems: [
+                URLQueryItem(name: "query", value: query),
+                OperationEncoding.queryItem("latitude", latitude),
+                OperationEncoding.queryItem("longitude", longitude),
+                OperationEncoding.queryItem("radius_meters", radiusMeters),
+                OperationEncoding.queryItem("limit", limit),
+            ]
         )
     }
 }
+
+/// A search for dishes at restaurants near a location: the same parameters and rules as a restaurant search,
+/// sent to January's menu-item search by ``JanuaryPartnerClient/Restaurants/searchMenuItems(_:)``.
+public typealias SearchRestaurantMenuItemsRequest = SearchRestaurantsRequest

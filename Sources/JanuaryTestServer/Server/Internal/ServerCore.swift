@@ -13,7 +13,7 @@ final class ServerCore: @unchecked Sendable {
     private let condition = NSCondition()
     private var handler: LoopbackHTTPServer.Handler?
     private var queuedResponses: [ScriptedResponse] = []
-    private var received: [RecordedRequest] = []
+    private var received = RecentRecord<RecordedRequest>()
     private var openConnections: Set<Int32> = []
     private var stopped = false
 
@@ -51,7 +51,12 @@ final class ServerCore: @unchecked Sendable {
     }
 
     var receivedRequests: [RecordedRequest] {
-        locked { received }
+        locked { received.recent }
+    }
+
+    var receivedRequestLimit: Int {
+        get { locked { received.limit } }
+        set { locked { received.limit = newValue } }
     }
 
     func clearReceivedRequests() {

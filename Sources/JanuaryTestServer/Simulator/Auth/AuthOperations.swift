@@ -1,6 +1,7 @@
 import Foundation
 
-/// `POST /v1.2/auth/client-tokens` and `POST /v1.2/auth/client-token-revocations` (§4.2), API key only.
+/// `POST /v1.2/auth/client-tokens` and `POST /v1.2/auth/client-token-revocations` (Docs/Contract.md, Credentials), API
+/// key only.
 enum AuthOperations {
     static let all: [Operation] = [
         Operation("createClientToken", "POST", "/v1.2/auth/client-tokens", access: .apiKeyOnly, scope: nil) {
@@ -31,7 +32,7 @@ enum AuthOperations {
         let endUserID = try fields.requiredString("end_user_id", maxLength: 64)
         let scopes = try scopeList(fields)
         var lifetime = 1800
-        if fields.value("ttl_seconds") != nil {
+        if try fields.present("ttl_seconds") != nil {
             lifetime = try fields.requiredInteger("ttl_seconds")
             guard (300...7200).contains(lifetime) else {
                 throw APIError.invalidRequest("`ttl_seconds` must be an integer from 300 to 7200")
@@ -56,7 +57,7 @@ enum AuthOperations {
         return .json(.object(["revoked_count": .int(count)]))
     }
 
-    /// `scopes`: 1–10 values of §2.3, duplicates collapsed.
+    /// `scopes`: 1–10 values of Docs/Contract.md, Scopes, duplicates collapsed.
     static func scopeList(_ fields: JSONFields) throws -> [JanuaryAPISimulator.Scope] {
         let items = try fields.requiredArray("scopes", count: 1...10)
         var scopes: [JanuaryAPISimulator.Scope] = []

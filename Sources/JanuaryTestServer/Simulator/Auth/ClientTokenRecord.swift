@@ -6,9 +6,11 @@ struct ClientTokenRecord: Sendable {
     let scopes: [JanuaryAPISimulator.Scope]
     let issuedAt: Date
     var expiresAt: Date
-    var isRevoked = false
+    /// When it was revoked; it is refused from ``CredentialBook/revocationDelay`` later.
+    var revokedAt: Date?
 
+    /// Neither revoked (even if the revocation has not taken effect yet) nor expired.
     func isLive(at now: Date) -> Bool {
-        !isRevoked && now < expiresAt
+        revokedAt == nil && now < expiresAt
     }
 }

@@ -16,6 +16,11 @@ struct CredentialBook: Sendable {
 
     private(set) var tokens: [String: ClientTokenRecord] = [:]
     private var keys: Set<String> = []
+    /// Seconds from a revocation until the token is refused; January allows up to 60 (its auth cache).
+    var revocationDelay: TimeInterval = 0
+    /// Seconds from expiry until the token is purged and answers `token_invalid` instead of `token_expired`;
+    /// `nil` for never. January purges "shortly after expiry" without saying how shortly.
+    var purgeDelay: TimeInterval?
 
     mutating func register(key: String) {
         keys.insert(key)
@@ -47,7 +52,7 @@ struct CredentialBook: Sendable {
         var count = 0
         for (value, record) in tokens.sorted(by: { $0.value.issuedAt < $1.value.issuedAt })
         where (endUserID == nil || record.endUserID == endUserID) && record.isLive(at: now) && count < limit {
-            tokens[value]?.isRevoked = true
+            tokens[value]?.revokedAt = now
             count += 1
         }
         return count
@@ -65,9 +70,9 @@ struct CredentialBook: Sendable {
     }
 
     /// Revokes every token issued so far, live or not, as `revokeIssuedTokens()` always did.
-    mutating func revokeAll() {
-        for value in tokens.keys {
-            tokens[value]?.isRevoked = true
+    mutating func revokeAll(now: Date) {
+        for (value, record) in tokens where record.revokedAt == nil {
+            tokens[value]?.revokedAt = now
         }
     }
 
@@ -90,7 +95,10 @@ struct CredentialBook: Sendable {
         guard let record = tokens[credential] else {
             return .tokenRejected(code: "token_invalid", description: "token invalid")
         }
-        if record.isRevoked {
+        if let purgeDelay, now >= record.expiresAt.addingTimeInterval(purgeDelay) {
+            return .tokenRejected(code: "token_invalid", description: "token invalid")
+        }
+        if let revokedAt = record.revokedAt, now >= revokedAt.addingTimeInterval(revocationDelay) {
             return .tokenRejected(code: "token_revoked", description: "token revoked")
         }
         if now >= record.expiresAt {

@@ -1,5 +1,6 @@
 extension JanuaryAPISimulator {
-    /// A permission a client token carries (January's §2.3 vocabulary); API keys are not scope-limited.
+    /// A permission a client token carries (January's vocabulary, Docs/Contract.md, Scopes); API keys are not
+    /// scope-limited.
     ///
     /// An extensible set of values, so a test can mint a token with a scope January may add later.
     public struct Scope: RawRepresentable, Hashable, Sendable, CustomStringConvertible {

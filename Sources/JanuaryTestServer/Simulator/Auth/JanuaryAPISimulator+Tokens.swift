@@ -34,15 +34,18 @@ extension JanuaryAPISimulator {
         books.withLock { $0.credentials.register(key: key) }
     }
 
-    /// Makes every token issued so far revoked: later requests carrying one get `401 token_revoked`.
+    /// Makes every token issued so far revoked: requests carrying one get `401 token_revoked` from
+    /// ``revocationDelay`` on.
     public func revokeIssuedTokens() {
-        books.withLock { $0.credentials.revokeAll() }
+        let now = self.now()
+        books.withLock { $0.credentials.revokeAll(now: now) }
     }
 
     /// Revokes the live tokens of one end user, as `POST /v1.2/auth/client-token-revocations` does (but without
     /// its 500-token batch limit).
     ///
-    /// - Parameter endUserID: The end user whose tokens stop working (`401 token_revoked`).
+    /// - Parameter endUserID: The end user whose tokens stop working (`401 token_revoked`) from
+    ///   ``revocationDelay`` on.
     /// - Returns: How many live tokens were revoked.
     @discardableResult
     public func revokeTokens(forEndUser endUserID: String) -> Int {
@@ -68,6 +71,27 @@ extension JanuaryAPISimulator {
     public func expireIssuedTokens() -> Int {
         let now = self.now()
         return books.withLock { $0.credentials.expire(endUserID: nil, now: now) }
+    }
+
+    /// Seconds from a revocation (through the API, ``revokeTokens(forEndUser:)`` or ``revokeIssuedTokens()``)
+    /// until a request with the token answers `401 token_revoked`; until then it is accepted. `0` (at once) by
+    /// default; January takes effect within 60 seconds, so a test must not assert either way inside that
+    /// window. A negative or non-finite value reads as `0`.
+    public var revocationDelay: TimeInterval {
+        get { books.withLock { $0.credentials.revocationDelay } }
+        set { books.withLock { $0.credentials.revocationDelay = newValue.isFinite ? max(0, newValue) : 0 } }
+    }
+
+    /// Seconds from a token's expiry until it is purged and answers `401 token_invalid` instead of
+    /// `401 token_expired`; `nil` (never purged) by default. January purges shortly after expiry without a
+    /// documented delay, so a test must not rely on `token_expired` long after expiry. A negative or
+    /// non-finite value reads as `0`.
+    public var expiredTokenPurgeDelay: TimeInterval? {
+        get { books.withLock { $0.credentials.purgeDelay } }
+        set {
+            let delay = newValue.map { $0.isFinite ? max(0, $0) : 0 }
+            books.withLock { $0.credentials.purgeDelay = delay }
+        }
     }
 
     /// Whether `POST /v1.2/auth/client-tokens` mints (`true`, the default) or answers `403 forbidden`, as

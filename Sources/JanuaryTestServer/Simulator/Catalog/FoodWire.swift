@@ -1,4 +1,4 @@
-/// January's JSON shapes for catalogue foods (§4.4, §4.1).
+/// January's JSON shapes for catalogue foods (Docs/Contract.md, Shared shapes).
 enum FoodWire {
     /// `FoodSearchItem`: search and barcode results carry only the default serving; `getFood` all of them.
     static func item(_ food: SimulatedFood, allServings: Bool) -> JSONValue {

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Photo and text analysis and corrections (§4.6), scope `food_analysis:write`.
+/// Photo and text analysis and corrections (Docs/Contract.md, Operations), scope `food_analysis:write`.
 enum FoodAnalysisOperations {
     static let all: [Operation] = [
         Operation("scanFoodPhoto", "POST", "/v1.2/food-analysis/image", scope: .foodAnalysisWrite) { context, books in
             let fields = try JSONFields.body(context.body)
-            guard let image = fields.value("image") else { throw APIError.invalidRequest("`image` is required") }
+            let image = try fields.required("image")
             guard let text = image.stringValue, !text.isEmpty else {
                 throw APIError.invalidRequest("`image` must be an http(s) URL or a data:image/…;base64 URI")
             }
@@ -35,10 +35,12 @@ enum FoodAnalysisOperations {
         let instruction = try fields.requiredString("instruction", maxLength: 1000, allowBlank: false)
         var mealName: String?
         if let value = analysis.value("meal_name") {
-            guard let text = value.stringValue, text.count <= 256,
+            guard let text = value.stringValue, text.unicodeScalars.count <= 256,
                 !text.trimmingCharacters(in: .whitespaces).isEmpty
             else {
-                throw APIError.invalidRequest("`analysis.meal_name` must be 1 to 256 characters with a non-space")
+                throw APIError.invalidRequest(
+                    "`analysis.meal_name` must be 1 to 256 Unicode code points with a non-space"
+                )
             }
             mealName = text
         }
@@ -62,14 +64,14 @@ enum FoodAnalysisOperations {
         guard fields.has("confidence") else {
             throw APIError.invalidRequest("`\(fields.name("confidence"))` is required")
         }
-        let confidence = try fields.optionalEnum("confidence", ["high", "medium", "low"])
+        let confidence = try fields.optionalEnum("confidence", ["high", "medium", "low"], nullable: true)
         let food = try fields.requiredObject("food")
         for key in ["name", "brand_name"] where !food.has(key) {
             throw APIError.invalidRequest("`\(food.name(key))` is required")
         }
-        let name = try food.optionalString("name", maxLength: 256)
+        let name = try food.optionalString("name", maxLength: 256, nullable: true)
         if name?.isEmpty == true { throw APIError.invalidRequest("`\(food.name("name"))` must not be empty") }
-        let brand = try food.optionalString("brand_name", maxLength: 256)
+        let brand = try food.optionalString("brand_name", maxLength: 256, nullable: true)
         let id = try food.requiredString("id", maxLength: 10)
         guard FoodOperations.isNumericID(id) else {
             throw APIError.invalidRequest("`\(food.name("id"))` must be a numeric food id")
@@ -83,7 +85,7 @@ enum FoodAnalysisOperations {
         }
         let servingQuantity = try portion(serving, "quantity")
         guard serving.has("unit") else { throw APIError.invalidRequest("`\(serving.name("unit"))` is required") }
-        let unit = try serving.optionalString("unit", maxLength: 64)
+        let unit = try serving.optionalString("unit", maxLength: 64, nullable: true)
         if unit?.isEmpty == true { throw APIError.invalidRequest("`\(serving.name("unit"))` must not be empty") }
         var grams: Double?
         if serving.value("weight_grams") != nil {
@@ -113,22 +115,39 @@ enum FoodAnalysisOperations {
         return value
     }
 
-    /// The nutrients of a sent-back detection: the ten forwarded ones checked and filled in with zero.
+    /// `NutritionFacts` keys and `NutrientAmount` units (Docs/Contract.md, Shared shapes).
+    static let nutrientKeys: Set<String> = [
+        "calories", "protein", "carbohydrates", "net_carbohydrates", "total_fat", "trans_fat", "saturated_fat",
+        "fiber", "total_sugars", "added_sugars", "cholesterol", "calcium", "iron", "potassium", "sodium", "vitamin_d",
+    ]
+    static let nutrientUnits = ["g", "mg", "kcal", "IU", "mcg"]
+
+    /// The nutrients of a sent-back detection, each a `NutrientAmount` of the contract's keys and units (an
+    /// answer echoes them, so nothing January would not send may pass); the ten forwarded ones are also
+    /// range-checked and filled in with zero when missing.
     private static func nutrients(_ food: JSONFields) throws -> SimulatedNutrients {
         let object = try food.requiredObject("nutrients")
-        var result = SimulatedNutrients(wire: .object(object.members))
+        var result = SimulatedNutrients(amounts: [:])
+        for key in object.members.keys.sorted() {
+            guard nutrientKeys.contains(key) else {
+                throw APIError.invalidRequest("`\(object.name(key))` is not a nutrient of NutritionFacts")
+            }
+            let amount = try object.requiredObject(key)
+            try amount.rejectUnknown(allowed: ["value", "unit"])
+            let value = try amount.requiredNumber("value")
+            let unit = try amount.requiredEnum("unit", nutrientUnits)
+            result[SimulatedNutrients.Nutrient(rawValue: key)] = SimulatedNutrients.Amount(value, unit)
+        }
         for (nutrient, unit) in CorrectionApplier.forwardedNutrients {
-            guard let member = object.value(nutrient.rawValue) else {
+            guard let amount = result[nutrient] else {
                 result[nutrient] = SimulatedNutrients.Amount(0, unit)
                 continue
             }
-            let path = object.name(nutrient.rawValue)
-            guard let value = member["value"]?.doubleValue, (0...1_000_000).contains(value),
-                let sentUnit = member["unit"]?.stringValue, sentUnit.count <= 16
-            else {
-                throw APIError.invalidRequest("`\(path)` must be {value: 0…1000000, unit: at most 16 characters}")
+            guard (0...1_000_000).contains(amount.value) else {
+                throw APIError.invalidRequest(
+                    "`\(object.name(nutrient.rawValue))` must have a value from 0 to 1000000"
+                )
             }
-            result[nutrient] = SimulatedNutrients.Amount(value, sentUnit)
         }
         return result
     }

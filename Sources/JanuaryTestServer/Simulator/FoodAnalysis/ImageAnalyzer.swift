@@ -117,10 +117,59 @@ enum ImageAnalyzer {
                 status: 400, code: "image_invalid_base64", message: "the data URI's base64 payload is invalid")
         }
         let signature = Array(bytes.prefix(12))
-        guard sniff(signature) != nil else {
+        guard let format = sniff(signature) else {
             throw APIError(status: 400, code: "image_corrupt", message: "the image could not be decoded")
         }
+        if format == "gif" && gifFrameCount(Array(bytes)) > 1 {
+            throw APIError(
+                status: 400,
+                code: "image_format_unsupported",
+                message: "animated GIFs are not accepted; send a still image"
+            )
+        }
         return Array(bytes)
+    }
+
+    /// The images a GIF holds, counted by walking its blocks (GIF89a §17–§27) up to the trailer or the first
+    /// byte that breaks the grammar; every read is bounds-checked, so a truncated or hostile file only ends
+    /// the count.
+    static func gifFrameCount(_ bytes: [UInt8]) -> Int {
+        var cursor = 13
+        guard bytes.count >= cursor else { return 0 }
+        let screenFlags = bytes[10]
+        if screenFlags & 0x80 != 0 {
+            cursor += 3 << Int((screenFlags & 0x07) + 1)
+        }
+        // Skips data sub-blocks up to and including their zero-length terminator; `false` past the end.
+        func skipSubBlocks() -> Bool {
+            while cursor < bytes.count {
+                let length = Int(bytes[cursor])
+                cursor += 1 + length
+                if length == 0 { return true }
+            }
+            return false
+        }
+        var frames = 0
+        while cursor < bytes.count {
+            switch bytes[cursor] {
+            case 0x21:
+                cursor += 2
+                guard skipSubBlocks() else { return frames }
+            case 0x2C:
+                guard cursor + 10 <= bytes.count else { return frames }
+                let imageFlags = bytes[cursor + 9]
+                cursor += 10
+                if imageFlags & 0x80 != 0 {
+                    cursor += 3 << Int((imageFlags & 0x07) + 1)
+                }
+                cursor += 1
+                frames += 1
+                guard skipSubBlocks() else { return frames }
+            default:
+                return frames
+            }
+        }
+        return frames
     }
 
     /// The format a file's first bytes announce.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The five food operations of §4.4, scope `foods:read`.
+/// The five food operations (Docs/Contract.md, Operations), scope `foods:read`.
 enum FoodOperations {
     /// In the contract's matching order: fixed segments before `{food_id}`.
     static let all: [Operation] = [
@@ -63,7 +63,9 @@ enum FoodOperations {
 
     private static func autocomplete(_ context: OperationContext, _ catalog: Catalog) throws -> APIResponse {
         guard let query = context.query.value("query") else { throw APIError.invalidRequest("`query` is required") }
-        guard query.count <= 64 else { throw APIError.invalidRequest("`query` must be at most 64 characters") }
+        guard query.unicodeScalars.count <= 64 else {
+            throw APIError.invalidRequest("`query` must be at most 64 Unicode code points")
+        }
         let type = try context.query.optionalEnum("type", ["generic", "branded"])
         let limit = try context.query.integer("limit", in: 1...20, default: 8)
         guard query.filter({ $0.isLetter || $0.isNumber }).count >= 2 else {

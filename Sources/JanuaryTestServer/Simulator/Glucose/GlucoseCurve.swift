@@ -52,7 +52,6 @@ struct GlucoseCurve {
             ),
             "impact_score": .string(impact),
             "chart": .object(["min": .number(70), "max": .number(maximum)]),
-            "simulated": .bool(true),
         ])
     }
 }

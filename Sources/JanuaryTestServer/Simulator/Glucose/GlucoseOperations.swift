@@ -1,7 +1,10 @@
 import Foundation
 
-/// `predictGlucose` (§4.10), scope `glucose:read`: validates like January, then answers a simulated curve
-/// (``GlucoseCurve``). Nothing is stored and no end user is involved.
+/// `predictGlucose` (Docs/Contract.md, Operations), scope `glucose:read`: validates like January, then answers a
+/// simulated curve (``GlucoseCurve``). Nothing is stored and no end user is involved.
+///
+/// The body has exactly January's keys; that the curve is a formula is said by an `x-simulated: true` header,
+/// which a client ignores, rather than by a body key a strict decoder would trip on.
 enum GlucoseOperations {
     static let all: [Operation] = [
         Operation("predictGlucose", "POST", "/v1.2/glucose/predictions", scope: .glucoseRead) { context, books in
@@ -28,7 +31,7 @@ enum GlucoseOperations {
             conditions: conditions,
             historyReadings: readings
         )
-        return .json(curve.wire)
+        return .json(curve.wire, headerFields: [HeaderField(name: "x-simulated", value: "true")])
     }
 
     /// Checks `user_profile`; returns its health conditions.
@@ -72,8 +75,8 @@ enum GlucoseOperations {
 
     /// Checks `cgm_data` and `consumed_foods`; returns the readings (empty without history).
     private static func history(_ fields: JSONFields, zone: TimeZone, catalog: Catalog) throws -> [Double] {
-        let hasCGM = fields.value("cgm_data") != nil
-        let hasFoods = fields.value("consumed_foods") != nil
+        let hasCGM = try fields.present("cgm_data") != nil
+        let hasFoods = try fields.present("consumed_foods") != nil
         guard hasCGM == hasFoods else {
             throw APIError.invalidRequest(
                 hasCGM

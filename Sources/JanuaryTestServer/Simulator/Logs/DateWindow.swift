@@ -3,7 +3,7 @@ import Foundation
 /// The `start_date`, `end_date` and `timezone` of a list or summary: inclusive local dates in an IANA zone.
 struct DateWindow: Sendable {
     let zone: TimeZone
-    /// The zone's canonical spelling, echoed by the summary.
+    /// The zone's name as the request spelled it, echoed by the summary.
     let zoneName: String
     let start: LocalDate
     let end: LocalDate

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The six food-log operations of §4.7, per end user.
+/// The six food-log operations (Docs/Contract.md, Operations), per end user.
 enum FoodLogOperations {
     /// In matching order: `summary` before `{log_id}`.
     static let all: [Operation] = [

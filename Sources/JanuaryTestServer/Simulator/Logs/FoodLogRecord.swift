@@ -98,7 +98,7 @@ struct LogBook: Sendable {
     }
 }
 
-/// The volume units of water logs (§4.8), with the simulator's US conversion constants.
+/// The volume units of water logs, with the simulator's US conversion constants.
 enum WaterUnits {
     static let millilitersPerFluidOunce = 29.5735
     static let millilitersPerCup = 8 * millilitersPerFluidOunce

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The three water-log operations of §4.8, per end user.
+/// The three water-log operations (Docs/Contract.md, Operations), per end user.
 ///
 /// The 24 L cap counts the UTC calendar day of `consumed_at` (as January's Android guide states), while
 /// lists group by local day in the requested zone.

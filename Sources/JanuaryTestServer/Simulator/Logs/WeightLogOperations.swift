@@ -1,7 +1,7 @@
 import Foundation
 
-/// The two weight-log operations of §4.9, per end user. Weight logs have no id: they cannot be fetched,
-/// updated or deleted.
+/// The two weight-log operations (Docs/Contract.md, Operations), per end user. Weight logs have no id: they cannot be
+/// fetched, updated or deleted.
 enum WeightLogOperations {
     static let all: [Operation] = [
         Operation("listWeightLogs", "GET", "/v1.2/weight-logs", scope: .weightLogsRead, isPerUser: true) {

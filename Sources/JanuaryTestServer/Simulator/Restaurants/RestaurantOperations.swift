@@ -1,6 +1,6 @@
 import Foundation
 
-/// The three restaurant operations of §4.5, scope `restaurants:read`.
+/// The three restaurant operations (Docs/Contract.md, Operations), scope `restaurants:read`.
 enum RestaurantOperations {
     static let all: [Operation] = [
         Operation("searchRestaurants", "GET", "/v1.2/restaurants", scope: .restaurantsRead) { context, books in

@@ -2,7 +2,7 @@ import Foundation
 
 /// One operation of the simulated API: how it is reached, who may call it, and what answers it.
 struct Operation: Sendable {
-    /// Who may call an operation (§2.2).
+    /// Who may call an operation (Docs/Contract.md, Credentials).
     enum Access: Sendable {
         case apiKeyOnly
         case apiKeyOrClientToken
@@ -18,7 +18,7 @@ struct Operation: Sendable {
     let access: Access
     /// The scope a client token needs; `nil` for API-key-only operations.
     let scope: JanuaryAPISimulator.Scope?
-    /// Whether the operation acts for one end user (§3.2) and reads `January-End-User-ID`.
+    /// Whether the operation acts for one end user (Docs/Contract.md, End user) and reads `January-End-User-ID`.
     let isPerUser: Bool
     /// Whether the operation stores something, so a scripted failure can follow the store.
     let isWrite: Bool

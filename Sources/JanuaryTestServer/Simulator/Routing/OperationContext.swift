@@ -15,7 +15,7 @@ struct OperationContext: Sendable {
     let body: JSONValue?
     let pathParameters: [String: String]
     let caller: Caller
-    /// The end user a per-user operation acts for (§3.2); `nil` for other operations.
+    /// The end user a per-user operation acts for (Docs/Contract.md, End user); `nil` for other operations.
     let endUserID: String?
     /// The simulator's default token lifetime, in seconds.
     let tokenLifetime: TimeInterval

@@ -1,4 +1,4 @@
-/// Finds the operation for a request, in the contract's order (§4.0): fixed segments such as
+/// Finds the operation for a request, in the contract's order (Docs/Contract.md, Operations): fixed segments such as
 /// `/v1.2/foods/autocomplete` come before the `{food_id}` template they would also fit.
 struct Router: Sendable {
     enum Match: Sendable {

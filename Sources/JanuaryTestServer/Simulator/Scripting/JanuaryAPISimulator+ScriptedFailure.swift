@@ -50,7 +50,10 @@ extension JanuaryAPISimulator {
 
         /// `429 rate_limited`, with `Retry-After: <seconds>` when `retryAfter` is given.
         ///
-        /// - Parameter retryAfter: The seconds to announce, or `nil` for no `Retry-After` header.
+        /// January always sends `Retry-After` on `rate_limited` from `getCredits`, `createClientToken` and
+        /// `revokeClientTokens`, so there a `nil` `retryAfter` sends ``defaultRetryAfter`` seconds.
+        ///
+        /// - Parameter retryAfter: The seconds to announce, or `nil` for no `Retry-After` header (but see above).
         /// - Returns: The failure.
         public static func rateLimited(retryAfter: Int? = nil) -> ScriptedFailure {
             ScriptedFailure(status: 429, code: "rate_limited", retryAfter: retryAfter)
@@ -96,7 +99,8 @@ extension JanuaryAPISimulator {
         /// - Parameters:
         ///   - status: The status to answer.
         ///   - code: The JSON error code to answer.
-        ///   - retryAfter: The seconds for a `Retry-After` header, or `nil` for none.
+        ///   - retryAfter: The seconds for a `Retry-After` header, or `nil` for none (for `rate_limited` on the
+        ///     operations that always send one, ``defaultRetryAfter``).
         /// - Returns: The failure.
         public static func error(status: Int, code: String, retryAfter: Int? = nil) -> ScriptedFailure {
             ScriptedFailure(status: status, code: code, retryAfter: retryAfter)
@@ -119,10 +123,21 @@ extension JanuaryAPISimulator {
             return hasBody ? answer : answer + " without body"
         }
 
-        var apiError: APIError {
+        /// The seconds of `Retry-After` a scripted `rate_limited` without one announces where January always
+        /// sends one.
+        public static let defaultRetryAfter = 1
+
+        /// The operations whose `rate_limited` answers always carry `Retry-After` (Docs/Contract.md, Errors).
+        static let alwaysRetryAfter: Set<String> = ["getCredits", "createClientToken", "revokeClientTokens"]
+
+        /// The answer for a request to `operation` (`nil` when the path matched none).
+        func apiError(for operation: String?) -> APIError {
             var fields: [HeaderField] = []
-            if let retryAfter {
-                fields.append(HeaderField(name: "Retry-After", value: String(retryAfter)))
+            if let seconds = retryAfter
+                ?? (code == "rate_limited" && operation.map(Self.alwaysRetryAfter.contains) == true
+                    ? Self.defaultRetryAfter : nil)
+            {
+                fields.append(HeaderField(name: "Retry-After", value: String(seconds)))
             }
             if let challenge {
                 fields.append(HeaderField(name: "WWW-Authenticate", value: challenge))

@@ -2,6 +2,10 @@ import Foundation
 
 /// Reads the members of one JSON object of a request body, answering `400 invalid_request` with a message
 /// that names the field (with its path, such as `user_profile.age`) and the rule it broke.
+///
+/// January's request schemas allow `null` almost nowhere, so every typed reader refuses a member that is
+/// present and `null` ("must not be null") unless it is asked for with `nullable: true`. Lengths are counted
+/// in Unicode code points, as January counts them, not in the grapheme clusters `String.count` gives.
 struct JSONFields: Sendable {
     let members: [String: JSONValue]
     /// The path of this object inside the body, such as `user_profile.`; empty at the top.
@@ -28,9 +32,19 @@ struct JSONFields: Sendable {
         path + key
     }
 
-    /// The member, with `null` read as missing.
+    /// The member, with `null` read as missing: only for members the contract lets be `null`.
     func value(_ key: String) -> JSONValue? {
         guard let value = members[key], !value.isNull else { return nil }
+        return value
+    }
+
+    /// The member when present; `nil` when absent, or when `null` and `nullable`; `null` otherwise refused.
+    func present(_ key: String, nullable: Bool = false) throws -> JSONValue? {
+        guard let value = members[key] else { return nil }
+        guard !value.isNull else {
+            if nullable { return nil }
+            throw APIError.invalidRequest("`\(name(key))` must not be null")
+        }
         return value
     }
 
@@ -39,7 +53,7 @@ struct JSONFields: Sendable {
     }
 
     func required(_ key: String) throws -> JSONValue {
-        guard let value = value(key) else { throw APIError.invalidRequest("`\(name(key))` is required") }
+        guard let value = try present(key) else { throw APIError.invalidRequest("`\(name(key))` is required") }
         return value
     }
 
@@ -47,8 +61,13 @@ struct JSONFields: Sendable {
         try string(required(key), key: key, maxLength: maxLength, allowBlank: allowBlank)
     }
 
-    func optionalString(_ key: String, maxLength: Int, allowBlank: Bool = true) throws -> String? {
-        guard let value = value(key) else { return nil }
+    func optionalString(
+        _ key: String,
+        maxLength: Int,
+        allowBlank: Bool = true,
+        nullable: Bool = false
+    ) throws -> String? {
+        guard let value = try present(key, nullable: nullable) else { return nil }
         return try string(value, key: key, maxLength: maxLength, allowBlank: allowBlank)
     }
 
@@ -57,8 +76,8 @@ struct JSONFields: Sendable {
         if !allowBlank && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw APIError.invalidRequest("`\(name(key))` must not be empty")
         }
-        if text.count > maxLength {
-            throw APIError.invalidRequest("`\(name(key))` must be at most \(maxLength) characters")
+        if text.unicodeScalars.count > maxLength {
+            throw APIError.invalidRequest("`\(name(key))` must be at most \(maxLength) Unicode code points")
         }
         return text
     }
@@ -72,8 +91,8 @@ struct JSONFields: Sendable {
         return text
     }
 
-    func optionalEnum(_ key: String, _ allowed: [String]) throws -> String? {
-        guard value(key) != nil else { return nil }
+    func optionalEnum(_ key: String, _ allowed: [String], nullable: Bool = false) throws -> String? {
+        guard try present(key, nullable: nullable) != nil else { return nil }
         return try requiredEnum(key, allowed)
     }
 
@@ -99,7 +118,7 @@ struct JSONFields: Sendable {
     }
 
     func optionalObject(_ key: String) throws -> JSONFields? {
-        guard value(key) != nil else { return nil }
+        guard try present(key) != nil else { return nil }
         return try requiredObject(key)
     }
 
@@ -116,22 +135,23 @@ struct JSONFields: Sendable {
     }
 
     func optionalArray(_ key: String, count: ClosedRange<Int>) throws -> [JSONValue]? {
-        guard value(key) != nil else { return nil }
+        guard try present(key) != nil else { return nil }
         return try requiredArray(key, count: count)
     }
 
-    /// An ISO 8601 date-time that carries an offset.
+    /// An RFC 3339 date-time with `Z` or `±HH:MM` naming a real instant (``Timestamp/parse(_:)``).
     func requiredTimestamp(_ key: String) throws -> Date {
         guard let text = try required(key).stringValue, let date = Timestamp.parse(text) else {
             throw APIError.invalidRequest(
-                "`\(name(key))` must be an ISO 8601 date-time with a time zone designator (Z or ±HH:MM)"
+                "`\(name(key))` must be an RFC 3339 date-time naming a real instant, with a time zone designator "
+                    + "(Z or ±HH:MM), such as 2026-08-26T18:35:11Z"
             )
         }
         return date
     }
 
     func optionalTimestamp(_ key: String) throws -> Date? {
-        guard value(key) != nil else { return nil }
+        guard try present(key) != nil else { return nil }
         return try requiredTimestamp(key)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The query of a request, read the way January validates it: a bad value answers `400 invalid_request`
-/// naming the parameter.
+/// naming the parameter; lengths are in Unicode code points.
 struct QueryParameters: Sendable {
     let items: [URLQueryItem]
 
@@ -18,9 +18,9 @@ struct QueryParameters: Sendable {
 
     func requiredString(_ name: String, length: ClosedRange<Int>) throws -> String {
         guard let text = value(name) else { throw APIError.invalidRequest("`\(name)` is required") }
-        guard length.contains(text.count) else {
+        guard length.contains(text.unicodeScalars.count) else {
             throw APIError.invalidRequest(
-                "`\(name)` must be \(length.lowerBound) to \(length.upperBound) characters long"
+                "`\(name)` must be \(length.lowerBound) to \(length.upperBound) Unicode code points long"
             )
         }
         return text

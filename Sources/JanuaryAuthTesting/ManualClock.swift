@@ -1,0 +1,169 @@
+import Foundation
+import JanuaryAuth
+import JanuaryCore
+import JanuaryCoreTesting
+
+/// A ``JanuaryClock`` whose time moves only when a test calls ``advance(by:)``.
+///
+/// Inject it into `JanuaryPartnerClient.Configuration.clock` to test token expiry, refresh, back-off and
+/// retry waits in milliseconds: sleepers wait until the clock has been advanced to or past their deadline,
+/// however long that takes in real time.
+///
+/// Because a sleep is armed by another task, a test must not advance before the sleep exists, or the
+/// sleep's deadline would be computed from the advanced time. ``waitForSleepers(_:timeout:)`` closes that gap:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// var configuration = JanuaryPartnerClient.Configuration(baseURL: simulator.baseURL)
+/// configuration.clock = clock
+/// // … a request is rate limited with Retry-After: 1 and the client waits …
+/// try await clock.waitForSleepers(1)   // the retry wait is armed
+/// clock.advance(by: 1)                  // and now it ends
+/// ```
+///
+/// The wall clock (``now()``) and the monotonic clock (``uptime()``) advance together; ``adjustWallClock(by:)``
+/// moves the wall clock alone, like a user changing the device's time.
+public final class ManualClock: JanuaryClock {
+    /// Where a clock starts unless told otherwise: 2026-01-01T00:00:00Z, so that failures read well.
+    public static let defaultStart = Date(timeIntervalSince1970: 1_767_225_600)
+
+    private struct Sleeper: Sendable {
+        let deadline: TimeInterval
+        let order: UInt64
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State: Sendable {
+        var now: Date
+        var uptime: TimeInterval = 0
+        var lastSleeperID: UInt64 = 0
+        var sleepers: [UInt64: Sleeper] = [:]
+        var sleeperWatchers = ThresholdWaiters()
+    }
+
+    private let state: Locked<State>
+
+    /// Creates a clock standing at `now`.
+    ///
+    /// - Parameter now: The initial wall-clock time.
+    public init(now: Date = ManualClock.defaultStart) {
+        state = Locked(State(now: now))
+    }
+
+    /// The clock's current wall-clock time, which changes only through ``advance(by:)`` and
+    /// ``adjustWallClock(by:)``.
+    ///
+    /// - Returns: The current time.
+    public func now() -> Date {
+        state.withLock { $0.now }
+    }
+
+    /// The clock's monotonic time: seconds advanced since it was created.
+    ///
+    /// - Returns: The current reading.
+    public func uptime() -> TimeInterval {
+        state.withLock { $0.uptime }
+    }
+
+    /// How many tasks are sleeping on this clock now.
+    public var sleeperCount: Int {
+        state.withLock { $0.sleepers.count }
+    }
+
+    /// How long each current sleeper has left to wait, shortest first, to check how long something chose to
+    /// wait.
+    public var sleeperDelays: [TimeInterval] {
+        state.withLock { state in state.sleepers.values.map { $0.deadline - state.uptime }.sorted() }
+    }
+
+    /// Moves time forward and wakes, in deadline order, every sleeper whose deadline has been reached.
+    ///
+    /// The woken tasks resume asynchronously; wait for their effects, not for this call.
+    ///
+    /// - Parameter seconds: How far to move; must not be negative.
+    public func advance(by seconds: TimeInterval) {
+        precondition(seconds >= 0, "ManualClock only moves forward")
+        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.now.addTimeInterval(seconds)
+            state.uptime += seconds
+            let uptime = state.uptime
+            let due = state.sleepers.filter { $0.value.deadline <= uptime }
+            for id in due.keys {
+                state.sleepers[id] = nil
+            }
+            return due.values.sorted { ($0.deadline, $0.order) < ($1.deadline, $1.order) }.map(\.continuation)
+        }
+        for continuation in due {
+            continuation.resume()
+        }
+    }
+
+    /// Moves the wall clock alone, forwards or backwards, as when a user sets the device's time; sleepers and
+    /// ``uptime()`` are not affected.
+    ///
+    /// - Parameter seconds: How far to move the wall clock; negative moves it back.
+    public func adjustWallClock(by seconds: TimeInterval) {
+        state.withLock { $0.now.addTimeInterval(seconds) }
+    }
+
+    /// Suspends until the clock has been advanced `seconds` past the time of the call.
+    ///
+    /// - Parameter seconds: How long to wait; non-positive or NaN returns at once.
+    /// - Throws: `CancellationError` as soon as the task is cancelled, without waiting for the clock.
+    public func sleep(for seconds: TimeInterval) async throws {
+        try Task.checkCancellation()
+        guard seconds > 0 else {
+            return
+        }
+        let id = state.withLock { state -> UInt64 in
+            state.lastSleeperID += 1
+            return state.lastSleeperID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let watchers = state.withLock { state -> [CheckedContinuation<Void, any Error>]? in
+                    // Checked under the lock so that a cancellation either sees this sleeper or happened before.
+                    guard !Task.isCancelled else {
+                        return nil
+                    }
+                    let deadline = state.uptime + seconds
+                    state.sleepers[id] = Sleeper(deadline: deadline, order: id, continuation: continuation)
+                    return state.sleeperWatchers.satisfied(by: state.sleepers.count)
+                }
+                guard let watchers else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                for watcher in watchers {
+                    watcher.resume()
+                }
+            }
+        } onCancel: { [state] in
+            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Returns once at least `count` tasks are sleeping on this clock.
+    ///
+    /// - Parameters:
+    ///   - count: How many sleepers to wait for.
+    ///   - timeout: How many real seconds to wait at most; 45 by default, far above any honest wait, so that a
+    ///     busy machine slows a test down without failing it.
+    /// - Throws: ``WaitTimeoutError`` when the sleepers do not appear in time.
+    public func waitForSleepers(_ count: Int, timeout: TimeInterval = 45) async throws {
+        let state = state
+        try await waitWithDeadline(
+            "\(count) sleepers on the manual clock",
+            timeout: timeout,
+            register: { continuation in
+                let (id, ready) = state.withLock { state in
+                    state.sleeperWatchers.add(continuation, threshold: count, count: state.sleepers.count)
+                }
+                ready?.resume()
+                return id
+            },
+            remove: { id in state.withLock { $0.sleeperWatchers.remove(id) } }
+        )
+    }
+}

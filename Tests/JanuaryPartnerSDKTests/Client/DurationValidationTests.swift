@@ -1,0 +1,57 @@
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
+import JanuaryTestSupport
+import Testing
+
+/// A duration the partner sets reaches URLSession or a sleep; a non-finite, huge or non-positive one crashed
+/// FoundationNetworking (SIGILL), so every one is refused before anything is sent.
+@Suite("Durations a partner sets", .timeLimit(.minutes(1)))
+struct DurationValidationTests {
+    static let refused: [TimeInterval] = [.infinity, -.infinity, .nan, 1e300, 86_400.5, 0, -1, -.leastNonzeroMagnitude]
+    static let accepted: [TimeInterval] = [0.001, 1, 60, 86_400]
+
+    @Test("a request timeout outside 0 < t ≤ 86,400 s is refused when the client is created", arguments: refused)
+    func configurationRequestTimeout(timeout: TimeInterval) throws {
+        var configuration = JanuaryPartnerClient.Configuration()
+        configuration.requestTimeout = timeout
+        let error = #expect(throws: JanuaryError.self) {
+            try JanuaryPartnerClient(clientTokenProvider: { fatalError("not called") }, configuration: configuration)
+        }
+        #expect(error?.category == .invalidInput)
+        #expect(error?.code == "invalid_timeout")
+    }
+
+    @Test(
+        "a provider timeout outside 0 < t ≤ 86,400 s (infinity aside) is refused",
+        arguments: refused.filter { $0 != .infinity })
+    func configurationProviderTimeout(timeout: TimeInterval) throws {
+        var configuration = JanuaryPartnerClient.Configuration()
+        configuration.tokenProviderTimeout = timeout
+        let error = #expect(throws: JanuaryError.self) {
+            try JanuaryPartnerClient(clientTokenProvider: { fatalError("not called") }, configuration: configuration)
+        }
+        #expect(error?.code == "invalid_timeout")
+    }
+
+    @Test("a request's own timeout outside 0 < t ≤ 86,400 s is refused before a token is fetched", arguments: refused)
+    func perRequestTimeout(timeout: TimeInterval) async throws {
+        let harness = try ScriptedClient()
+        var request = JanuaryRequest.autocomplete
+        request.timeout = timeout
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(request) }
+        #expect(error?.category == .invalidInput)
+        #expect(error?.code == "invalid_timeout")
+        #expect(harness.transport.requests.isEmpty)
+        #expect(harness.provider.callCount == 0)
+    }
+
+    @Test("timeouts within the range are sent as they are", arguments: accepted)
+    func acceptedTimeouts(timeout: TimeInterval) async throws {
+        let harness = try ScriptedClient { $0.requestTimeout = timeout }
+        var request = JanuaryRequest.autocomplete
+        request.timeout = timeout
+        _ = try await harness.client.send(request)
+        #expect(harness.transport.requests.first?.timeout == timeout)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
+import JanuaryTestSupport
+import Testing
+
+/// The server-only guard (token issuance and revocation, credits) judges the path a server would route, so no
+/// spelling of those endpoints, and no path a server or proxy could read another way, reaches the wire.
+@Suite("Paths that could reach a server-only endpoint", .timeLimit(.minutes(1)))
+struct ServerOnlyPathTests {
+    static let refused = [
+        "/v1.2/auth%2Fclient-tokens", "/v1.2/auth%2fclient-tokens", "/v1.2;x/credits", "/v1.2/credits;x",
+        "/v1.2/credits%00", "/v1.2/foods/..%2Fcredits", "/v1.2/foods/%2E%2E/credits", "/v1.2/foods/%2e",
+        "/v1.2/auth%5Cclient-tokens", "/v1.2/foods%3B/x", "/v1.2/foods/a%0Ab", "/v1.2/foods/a%7Fb",
+        "/v1.2/foods/a%2Fb", "/V1.2/CREDITS", "/v1.2/Auth/client-tokens",
+    ]
+
+    @Test("is refused before a token is fetched or a byte sent", arguments: refused)
+    func refusedPath(path: String) async throws {
+        let harness = try ScriptedClient()
+        let error = await #expect(throws: JanuaryError.self) {
+            try await harness.client.send(JanuaryRequest(path: path))
+        }
+        #expect(error?.category == .invalidInput)
+        #expect(harness.transport.requests.isEmpty)
+        #expect(harness.provider.callCount == 0)
+    }
+
+    @Test(
+        "ordinary escapes are still sent", arguments: ["/v1.2/foods/a%20b", "/v1.2/foods/caf%C3%A9", "/v1.2/foods/a.b"])
+    func acceptedPath(path: String) async throws {
+        let harness = try ScriptedClient()
+        _ = try await harness.client.send(JanuaryRequest(path: path))
+        #expect(harness.transport.requests.first?.url.path.isEmpty == false)
+    }
+}

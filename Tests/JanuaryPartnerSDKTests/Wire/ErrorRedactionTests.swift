@@ -1,0 +1,42 @@
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
+import JanuaryTestSupport
+import Testing
+
+/// A token echoed by a server in the error's code or request ID must not reach a log: they are redacted like the
+/// message, in every rendering of the error.
+@Suite("Credentials echoed in an error response", .timeLimit(.minutes(1)))
+struct ErrorRedactionTests {
+    static let secrets = ["ct-live-ECHOED123", "sk-live-ECHOED456"]
+
+    @Test("a code or request ID shaped like a key or token is redacted", arguments: secrets)
+    func echoedCredential(secret: String) async throws {
+        let harness = try ScriptedClient()
+        harness.enqueue(
+            .error(400, code: secret, message: "bad \(secret)", headers: ["x-request-id": "req-\(secret)"])
+        )
+        let error = try #require(
+            await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) })
+        var dumped = ""
+        dump(error, to: &dumped)
+        let renderings = [
+            error.description, error.debugDescription, error.localizedDescription, dumped, String(reflecting: error),
+            error.code ?? "", error.requestID ?? "", error.message,
+        ]
+        for rendering in renderings {
+            #expect(!rendering.contains("ECHOED"), "\(rendering)")
+        }
+        #expect(error.requestID == "req-<redacted>")
+        #expect(error.category == .invalidInput && error.statusCode == 400)
+    }
+
+    @Test("ordinary codes and request IDs are kept as they are")
+    func ordinaryValues() async throws {
+        let harness = try ScriptedClient()
+        harness.enqueue(.error(400, code: "invalid_request", headers: ["x-request-id": "req_ct_1-sk"]))
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.code == "invalid_request")
+        #expect(error?.requestID == "req_ct_1-sk")
+    }
+}
