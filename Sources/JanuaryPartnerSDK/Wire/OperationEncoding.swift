@@ -3,22 +3,18 @@ import JanuaryCore
 
 /// How the typed operations put values into paths, queries and bodies.
 enum OperationEncoding {
-    /// Characters RFC 3986 leaves unreserved; everything else in a path parameter is percent-encoded.
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// A path parameter, percent-encoded so that it stays one segment.
+    /// A path parameter, percent-encoded so that it stays one segment: every byte outside RFC 3986's unreserved
+    /// set is encoded, by the same encoder as query items.
     ///
     /// Identifiers are validated against January's patterns before they get here, and those patterns allow only
     /// unreserved characters, so for every value actually sent this is the identity; it is the second line of
     /// defence that keeps a `/`, `?`, `#` or `..` from ever changing which endpoint a request reaches.
     static func pathSegment(_ value: String) -> String {
-        guard value != ".", value != "..",
-            let encoded = value.addingPercentEncoding(withAllowedCharacters: unreserved)
-        else {
-            return value.utf8.map { String(format: "%%%02X", $0) }.joined()
+        guard value != ".", value != ".." else {
+            // Unreserved, but a dot-segment: encoded too, so that no server resolves it.
+            return String(decoding: value.utf8.flatMap(PercentEncoding.escape), as: UTF8.self)
         }
-        return encoded
+        return PercentEncoding.component(value)
     }
 
     /// A query item for a number, written without an exponent so that any server parses it the same way.

@@ -1,4 +1,5 @@
-/// RFC 3986 percent-encoding for what the client builds itself: path bytes and query items.
+/// RFC 3986 percent-encoding for what the client builds itself: path bytes, path parameters and query items. The
+/// one table of unreserved characters is here.
 enum PercentEncoding {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
@@ -21,6 +22,15 @@ enum PercentEncoding {
                 append(value, to: &bytes)
             }
         }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// One component (a query name or value, a path segment): every byte outside RFC 3986's unreserved set
+    /// encoded.
+    static func component(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        append(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
