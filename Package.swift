@@ -28,7 +28,8 @@ let package = Package(
         // Layer 3: the client facade partners import.
         .target(name: "JanuaryPartnerSDK", dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"]),
 
-        // Beside the layers: a loopback HTTP/1.1 server for tests, the example and partners' own tests.
+        // Beside the layers: the January simulator and a loopback HTTP/1.1 server for tests, the example and
+        // partners' own tests. It imports none of the SDK's modules.
         .target(name: "JanuaryTestServer"),
 
         // Test support, layered like the libraries so that each library's tests build nothing above it.
@@ -37,8 +38,11 @@ let package = Package(
         // Auth level: `ManualClock`, the fake `JanuaryClock`; partners get it through JanuaryPartnerSDKTesting.
         .target(name: "JanuaryAuthTesting", dependencies: ["JanuaryAuth", "JanuaryCoreTesting"]),
         // Beside the layers: what a partner needs to unit-test code that uses the client (a manual clock, a
-        // closure-backed transport); a product.
-        .target(name: "JanuaryPartnerSDKTesting", dependencies: ["JanuaryPartnerSDK", "JanuaryAuthTesting"]),
+        // closure-backed transport, the simulator in process); a product.
+        .target(
+            name: "JanuaryPartnerSDKTesting",
+            dependencies: ["JanuaryPartnerSDK", "JanuaryAuthTesting", "JanuaryTestServer"]
+        ),
         // Our own tests' scripted providers, event recorders, gates and coordinator harness; not a product.
         .target(name: "JanuaryAuthTestSupport", dependencies: ["JanuaryAuth", "JanuaryAuthTesting"]),
         // Our own tests' client harnesses over the simulator; not a product.
@@ -53,6 +57,7 @@ let package = Package(
             name: "JanuaryBenchmarks",
             dependencies: [
                 "JanuaryPartnerSDK", "JanuaryAuth", "JanuaryTransport", "JanuaryTestServer", "JanuaryTestSupport",
+                "JanuaryPartnerSDKTesting",
             ]
         ),
 

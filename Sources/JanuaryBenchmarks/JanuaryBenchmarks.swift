@@ -38,7 +38,7 @@ struct JanuaryBenchmarks {
         do {
             // `--only 1,4` runs a subset, for profiling one figure.
             let only = Set(
-                (value(of: "--only", in: arguments) ?? "1,2,3,4,5,6,7").split(separator: ",").map(String.init)
+                (value(of: "--only", in: arguments) ?? "1,2,3,4,5,6,7,8").split(separator: ",").map(String.init)
             )
             var figures: [Figure] = []
             if only.contains("1") {
@@ -67,6 +67,9 @@ struct JanuaryBenchmarks {
                     decodes: quick ? 4 : 20
                 )
                 figures += typed.filter { only.contains(String($0.id.prefix(1))) }
+            }
+            if only.contains("8") {
+                figures.append(try await SimulatorBenchmarks.figure(rounds: rounds, roundTrips: 1_000))
             }
             for figure in figures {
                 print(figure.line)

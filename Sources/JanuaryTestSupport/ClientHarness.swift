@@ -3,8 +3,9 @@ import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
 
-/// A client wired to the v1.2 simulator over the real URLSession, with one manual clock for both, a provider
-/// that mints from the simulator and counts its calls, and an event recorder.
+/// A client wired to the v1.2 simulator over the real URLSession (or, for ``SimulatorPath/inProcess``, through
+/// `SimulatorTransport`), with one manual clock for both, a provider that mints from the simulator and counts
+/// its calls, and an event recorder.
 package struct ClientHarness: Sendable {
     package let simulator: JanuaryAPISimulator
     package let clock: ManualClock
@@ -27,33 +28,41 @@ package struct ClientHarness: Sendable {
     ///     for ``endUserID`` with `scopes` and returns it with its `expires_in`.
     ///   - configure: Changes to the configuration.
     ///   - simulatorSkew: Seconds January's clock is ahead of the device's (negative: behind).
+    ///   - path: Loopback HTTP (the default) or in process, with no socket.
     /// - Throws: What the simulator or the client's initializer throws.
     package init(
         tokenLifetime: TimeInterval = 3_600,
         scopes: [JanuaryAPISimulator.Scope]? = nil,
         provider: ((JanuaryAPISimulator, ManualClock) -> CountingProvider)? = nil,
         configure: (inout JanuaryPartnerClient.Configuration) -> Void = { _ in },
-        simulatorSkew: TimeInterval = 0
+        simulatorSkew: TimeInterval = 0,
+        path: SimulatorPath = .loopback
     ) throws {
         let clock = ManualClock()
         let skew = Locked(simulatorSkew)
-        let simulator = try JanuaryAPISimulator(
-            tokenLifetime: tokenLifetime,
-            now: { clock.now().addingTimeInterval(skew.withLock { $0 }) }
-        )
+        let now: @Sendable () -> Date = { clock.now().addingTimeInterval(skew.withLock { $0 }) }
+        let simulator =
+            path == .loopback
+            ? try JanuaryAPISimulator(tokenLifetime: tokenLifetime, now: now)
+            : JanuaryAPISimulator.inProcess(tokenLifetime: tokenLifetime, now: now)
         let counting =
             provider?(simulator, clock)
             ?? CountingProvider { _ in
                 let token = simulator.mintToken(endUserID: Self.endUserID, scopes: scopes)
                 return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
             }
-        var configuration = JanuaryPartnerClient.Configuration(baseURL: simulator.baseURL)
+        var configuration = JanuaryPartnerClient.Configuration(
+            baseURL: path == .loopback ? simulator.baseURL : SimulatorTransport.baseURL
+        )
         configuration.clock = clock
         configuration.onEvent = events.handler
         // The provider's timeout would arm a sleeper on the manual clock; tests that count sleepers to find
         // retry waits must see only those.
         configuration.tokenProviderTimeout = .infinity
         configure(&configuration)
+        if path == .inProcess {
+            configuration.transport = SimulatorTransport(simulator, clock: clock, timeout: configuration.requestTimeout)
+        }
         self.simulator = simulator
         self.simulatorSkew = skew
         self.clock = clock
@@ -64,7 +73,7 @@ package struct ClientHarness: Sendable {
         )
     }
 
-    /// The loopback server under the simulator.
+    /// The loopback server under the simulator; an in-process harness's client never reaches it.
     package var server: LoopbackHTTPServer {
         simulator.server
     }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// An offline stand-in for January's Partner API v1.2 and for a partner backend's token endpoint, served from
-/// a ``LoopbackHTTPServer``.
+/// An offline stand-in for January's Partner API v1.2 and for a partner backend's token endpoint, answering in
+/// the test's own process (``inProcess(tokenLifetime:now:)``, through `SimulatorTransport` of
+/// `JanuaryPartnerSDKTesting`) or over a ``LoopbackHTTPServer`` (``init(tokenLifetime:now:)``), with the same
+/// engine either way.
 ///
 /// It answers every partner-facing operation under `/v1.2/` with the contract's paths, fields, status codes
 /// and error codes: client tokens bound to an end user and scopes, API keys, a built-in food and restaurant
@@ -21,6 +23,9 @@ import Foundation
 /// ``failNextWrites(_:afterStoringWith:method:pathPrefix:)``), revoke or expire tokens, and read the
 /// ``requestLog``. ``server`` stays available for raw scripting with ``LoopbackHTTPServer/enqueue(_:)``,
 /// whose queue is served before the simulator.
+///
+/// An in-process simulator opens no socket; asking it for ``server``, ``baseURL`` or ``partnerBackendTokenURL``
+/// starts a loopback server on the same engine, so one simulator can serve both ways.
 public final class JanuaryAPISimulator: Sendable {
     /// The path of the stand-in partner backend's token endpoint. `POST` with an optional JSON body
     /// `{"end_user_id"?, "scopes"?, "ttl_seconds"?}` answers `201` with January's `ClientToken` body
@@ -30,14 +35,23 @@ public final class JanuaryAPISimulator: Sendable {
     /// The end user that tokens are bound to when a test does not name one, until ``defaultEndUserID`` is set.
     public static let defaultEndUserID = "simulated-end-user"
 
-    /// The loopback server the simulator answers on.
-    public let server: LoopbackHTTPServer
-
     /// How long a token minted without an explicit lifetime is accepted, in seconds.
     public let tokenLifetime: TimeInterval
 
     let now: @Sendable () -> Date
-    let books = LockedValue(SimulatorBooks())
+    let books: LockedValue<SimulatorBooks>
+    private let engine: SimulatorEngine
+    /// The loopback server, once there is one: from the start for ``init(tokenLifetime:now:)``, on first use of
+    /// ``server`` for ``inProcess(tokenLifetime:now:)``.
+    let loopback = LockedValue<LoopbackHTTPServer?>(nil)
+
+    private init(tokenLifetime: TimeInterval, clock now: @escaping @Sendable () -> Date) {
+        let books = LockedValue(SimulatorBooks())
+        self.tokenLifetime = tokenLifetime
+        self.now = now
+        self.books = books
+        self.engine = SimulatorEngine(books: books, now: now, tokenLifetime: tokenLifetime)
+    }
 
     /// Starts a simulator on an ephemeral loopback port.
     ///
@@ -47,18 +61,83 @@ public final class JanuaryAPISimulator: Sendable {
     ///   - now: The simulator's clock. Expiry, `Date` headers, default timestamps and "today" all read it; pass
     ///     a manual clock's time in tests instead of sleeping.
     /// - Throws: ``LoopbackHTTPServerError`` if the server cannot listen.
-    public init(tokenLifetime: TimeInterval = 3600, now: @escaping @Sendable () -> Date = { Date() }) throws {
-        self.tokenLifetime = tokenLifetime
-        self.now = now
-        self.server = try LoopbackHTTPServer()
-        let engine = SimulatorEngine(books: books, now: now, tokenLifetime: tokenLifetime)
-        server.setHandler { request in
-            engine.respond(to: request)
-        }
+    public convenience init(tokenLifetime: TimeInterval = 3600, now: @escaping @Sendable () -> Date = { Date() }) throws
+    {
+        self.init(tokenLifetime: tokenLifetime, clock: now)
+        _ = try startLoopback()
+    }
+
+    /// A simulator that answers in the test's own process and opens no socket: for app tests, SwiftUI previews
+    /// and anywhere plain-http loopback is unwelcome (App Transport Security) or a socket is too slow.
+    ///
+    /// Hand it to `JanuaryPartnerClient.simulated(_:user:scopes:clock:configure:)` or to a `SimulatorTransport`,
+    /// both in `JanuaryPartnerSDKTesting`. It behaves exactly as the loopback simulator: the same engine
+    /// answers, with the same headers, errors, scripted failures, delays and request log.
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
+    /// let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - tokenLifetime: How long a token minted without an explicit lifetime is accepted, in seconds;
+    ///     an hour by default.
+    ///   - now: The simulator's clock, as for ``init(tokenLifetime:now:)``.
+    /// - Returns: The simulator.
+    public static func inProcess(
+        tokenLifetime: TimeInterval = 3600,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) -> JanuaryAPISimulator {
+        JanuaryAPISimulator(tokenLifetime: tokenLifetime, clock: now)
     }
 
     deinit {
-        server.shutdown()
+        loopback.withLock { $0 }?.shutdown()
+    }
+
+    /// The loopback server the simulator answers on.
+    ///
+    /// An in-process simulator starts one on first use; if the socket cannot be opened then, that is a
+    /// programming error in the test (create the simulator with ``init(tokenLifetime:now:)`` to handle it).
+    public var server: LoopbackHTTPServer {
+        do {
+            return try startLoopback()
+        } catch {
+            preconditionFailure("JanuaryAPISimulator could not open its loopback server: \(error)")
+        }
+    }
+
+    /// Answers one request in process, through the same engine as the loopback server: the entry point of
+    /// `SimulatorTransport`.
+    ///
+    /// - Parameters:
+    ///   - method: The request method, such as `GET`.
+    ///   - target: The path and query, still percent-encoded, such as `/v1.2/foods?query=banana`.
+    ///   - headerFields: The header fields, in order.
+    ///   - body: The request content.
+    /// - Returns: What the simulator does with the request.
+    package func answer(
+        method: String,
+        target: String,
+        headerFields: [HeaderField],
+        body: Data
+    ) -> SimulatorAnswer {
+        engine.answer(to: RecordedRequest(method: method, target: target, headerFields: headerFields, body: body))
+    }
+
+    private func startLoopback() throws -> LoopbackHTTPServer {
+        try loopback.withLock { loopback in
+            if let loopback {
+                return loopback
+            }
+            let engine = self.engine
+            let server = try LoopbackHTTPServer { request in
+                engine.respond(to: request)
+            }
+            loopback = server
+            return server
+        }
     }
 
     /// The simulated API's base URL, such as `http://127.0.0.1:54321`; paths start with `/v1.2/`.

@@ -31,14 +31,27 @@ struct SimulatorEngine: Sendable {
         var operation: String?
         var behavior: ScriptedResponse.Behavior = .normal
         var scripted = false
+        /// For a closed connection: the URLSession error an in-process client is to see instead of the
+        /// closed connection's.
+        var transportError: URLError.Code?
     }
 
+    /// The socket path's form of ``answer(to:)``.
     func respond(to request: RecordedRequest) -> ScriptedResponse {
+        answer(to: request).scriptedResponse
+    }
+
+    /// Answers one request, for the loopback server and the in-process transport alike.
+    func answer(to request: RecordedRequest) -> SimulatorAnswer {
         let now = self.now()
         return books.withLock { books in
             books.requestCount += 1
             books.statistics.requestsReceived += 1
             let requestID = "\(requestIDPrefix)_\(books.requestCount)"
+            // A scripted delay is taken as the request arrives, like a failure, and composes with one.
+            let delay =
+                request.path == JanuaryAPISimulator.partnerBackendTokenPath
+                ? 0 : books.script.takeDelay(method: request.method, path: request.path)
             let outcome = answer(request, now: now, books: &books)
             let closed = outcome.behavior == .closeWithoutResponse
             books.requestLog.append(
@@ -55,7 +68,10 @@ struct SimulatorEngine: Sendable {
                     wasScripted: outcome.scripted
                 )
             )
-            return outcome.response.scripted(requestID: requestID, date: now, behavior: outcome.behavior)
+            if closed {
+                return outcome.transportError.map { .transportError($0, delay: delay) } ?? .dropConnection(delay: delay)
+            }
+            return .respond(outcome.response.scripted(requestID: requestID, date: now, delay: delay))
         }
     }
 
@@ -118,7 +134,8 @@ struct SimulatorEngine: Sendable {
                 response: APIResponse(status: 0, body: nil),
                 operation: operation,
                 behavior: .closeWithoutResponse,
-                scripted: true
+                scripted: true,
+                transportError: failure.transportError
             )
         }
         return Outcome(

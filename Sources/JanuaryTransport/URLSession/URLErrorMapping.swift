@@ -8,8 +8,8 @@ import FoundationNetworking
 /// Words a URLSession failure as a ``/JanuaryCore/JanuaryError`` of category
 /// ``/JanuaryCore/JanuaryError/Category/network`` (``/JanuaryCore/JanuaryError/Category/timeout`` for a timeout),
 /// keeping the original error as the underlying error. Messages never include the URL or any request content.
-enum URLErrorMapping {
-    static func networkError(for error: any Error) -> JanuaryError {
+package enum URLErrorMapping {
+    package static func networkError(for error: any Error) -> JanuaryError {
         guard let urlError = error as? URLError else {
             return .network("The request failed without an HTTP response.", underlyingError: error)
         }

@@ -16,7 +16,7 @@ struct CoordinatorEventTests {
             coordinator.emit { JanuaryEvent(kind: .init("custom"), date: $0, code: "mine") }
             coordinator.reset()
         }
-        try await harness.events.waitForEvents(6)
+        try await harness.events.waitForEvents(7)
         let events = harness.events.events
         #expect(
             events.map(\.kind) == [

@@ -5,29 +5,27 @@ import JanuaryTestServer
 import PartnerApp
 import Testing
 
-/// A partner's test of their logging screen against the simulator: real HTTP on loopback, January's real
-/// protocol, no network and no January account.
+/// A partner's test of their logging screen against the simulator in process: January's real protocol and
+/// rules, no socket, no network, no January account, and nothing to allow in App Transport Security.
 @Suite("Logging screen against the simulator", .timeLimit(.minutes(1)))
 struct BreakfastLoggerTests {
     /// 2026-03-10 07:30 in Los Angeles.
     static let breakfastTime = Date(timeIntervalSince1970: 1_773_153_000)
 
+    /// The screen for user-42 in Los Angeles on a client whose January is an in-process simulator, on a manual
+    /// clock at breakfast time.
+    static func screen() throws -> (JanuaryAPISimulator, BreakfastLogger) {
+        let clock = ManualClock(now: breakfastTime)
+        let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
+        // The simulator stands in for your backend too: it mints user-42's client tokens.
+        let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
+        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        return (simulator, BreakfastLogger(january: january, userID: "user-42", timeZone: losAngeles))
+    }
+
     @Test("logging a breakfast described in words shows its calories on that day")
     func logBreakfast() async throws {
-        let clock = ManualClock(now: Self.breakfastTime)
-        let simulator = try JanuaryAPISimulator(now: { clock.now() })
-        var configuration = JanuaryPartnerClient.Configuration(baseURL: simulator.baseURL)
-        configuration.clock = clock
-        let january = try JanuaryPartnerClient(
-            clientTokenProvider: {
-                // In the app this asks your backend; here the simulator stands in for it.
-                let token = simulator.mintToken(endUserID: "user-42")
-                return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
-            },
-            configuration: configuration
-        )
-        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
-        let screen = BreakfastLogger(january: january, userID: "user-42", timeZone: losAngeles)
+        let (simulator, screen) = try Self.screen()
 
         let log = try await screen.log("2 eggs and a banana", eatenAt: Self.breakfastTime)
 
@@ -39,5 +37,20 @@ struct BreakfastLoggerTests {
         #expect(try await screen.calories(on: JanuaryDate(year: 2026, month: 3, day: 11)) == 0)
         let sentFor = simulator.requestLog.filter { $0.path.hasPrefix("/v1.2/food-logs") }.map(\.endUserHeader)
         #expect(sentFor == ["user-42", "user-42", "user-42"])
+    }
+
+    @Test("a breakfast whose answer was lost is not logged twice: the screen reports it and the day shows it once")
+    func lostAnswer() async throws {
+        let (simulator, screen) = try Self.screen()
+        simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/food-logs")
+
+        let error = await #expect(throws: JanuaryError.self) {
+            _ = try await screen.log("a banana", eatenAt: Self.breakfastTime)
+        }
+
+        #expect(error?.category == .network)
+        #expect(error?.message.contains("may or may not have taken effect") == true)
+        #expect(try await screen.calories(on: JanuaryDate(year: 2026, month: 3, day: 10)) > 0)
+        #expect(simulator.requestLog.filter { $0.operation == "createFoodLog" }.count == 1)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The failures a test scripted, matched in the order they were scripted.
 struct FailureScript: Sendable {
     struct Entry: Sendable {
@@ -13,14 +15,19 @@ struct FailureScript: Sendable {
 
     private(set) var beforeHandling: [Entry] = []
     private(set) var afterWrites: [Entry] = []
+    /// ``JanuaryAPISimulator/ScriptedFailure/delay(_:)`` entries, kept apart so that a delay and a failure
+    /// scripted for the same request both apply.
+    private(set) var delays: [Entry] = []
 
     var pendingCount: Int {
-        (beforeHandling + afterWrites).reduce(0) { $0 + $1.remaining }
+        (beforeHandling + afterWrites + delays).reduce(0) { $0 + $1.remaining }
     }
 
     mutating func add(_ entry: Entry, afterWrite: Bool) {
         guard entry.remaining > 0 else { return }
-        if afterWrite {
+        if entry.failure.isDelayOnly {
+            delays.append(entry)
+        } else if afterWrite {
             afterWrites.append(entry)
         } else {
             beforeHandling.append(entry)
@@ -30,6 +37,12 @@ struct FailureScript: Sendable {
     mutating func removeAll() {
         beforeHandling.removeAll()
         afterWrites.removeAll()
+        delays.removeAll()
+    }
+
+    /// Takes one use of the oldest matching delay for a request as it arrives: its seconds, or `0`.
+    mutating func takeDelay(method: String, path: String) -> TimeInterval {
+        Self.take(from: &delays, method: method, path: path)?.delay ?? 0
     }
 
     /// Takes one use of the oldest matching failure for a request as it arrives.

@@ -1,13 +1,16 @@
+import Foundation
+
 extension JanuaryAPISimulator {
     /// An answer a test makes the simulator give instead of the real one, with ``JanuaryAPISimulator/failNext(_:with:method:pathPrefix:)``
     /// or after a stored write with ``JanuaryAPISimulator/failNextWrites(_:afterStoringWith:method:pathPrefix:)``.
     ///
-    /// Every failure but ``closeConnection`` answers January's JSON error body `{"code", "message"}`, unless made
-    /// with ``withoutBody`` (a gateway that drops error bodies) or ``bareInvalidTokenChallenge``.
+    /// Every failure but ``closeConnection``, ``transportError(_:)`` and ``delay(_:)`` answers January's JSON error
+    /// body `{"code", "message"}`, unless made with ``withoutBody`` (a gateway that drops error bodies) or
+    /// ``bareInvalidTokenChallenge``.
     public struct ScriptedFailure: Sendable, Hashable, CustomStringConvertible {
-        /// The status answered; `0` for ``closeConnection``.
+        /// The status answered; `0` for ``closeConnection``, ``transportError(_:)`` and ``delay(_:)``.
         public let status: Int
-        /// The JSON error code answered; empty for ``closeConnection``.
+        /// The JSON error code answered; empty for ``closeConnection``, ``transportError(_:)`` and ``delay(_:)``.
         public let code: String
         /// The `Retry-After` value in seconds, when one is sent.
         public let retryAfter: Int?
@@ -18,6 +21,10 @@ extension JanuaryAPISimulator {
         /// Whether the answer carries the JSON error body; `false` leaves only the status and headers, so a
         /// client must decide from `WWW-Authenticate` alone.
         public let hasBody: Bool
+        /// For ``transportError(_:)``, the URLSession error an in-process client sees.
+        public let transportError: URLError.Code?
+        /// For ``delay(_:)``, the seconds the answer is held back; otherwise `0`.
+        public let delay: TimeInterval
 
         private init(
             status: Int,
@@ -25,6 +32,8 @@ extension JanuaryAPISimulator {
             retryAfter: Int? = nil,
             challenge: String? = nil,
             closesConnection: Bool = false,
+            transportError: URLError.Code? = nil,
+            delay: TimeInterval = 0,
             hasBody: Bool = true
         ) {
             self.status = status
@@ -32,6 +41,8 @@ extension JanuaryAPISimulator {
             self.retryAfter = retryAfter
             self.challenge = challenge
             self.closesConnection = closesConnection
+            self.transportError = transportError
+            self.delay = delay
             self.hasBody = hasBody
         }
 
@@ -44,6 +55,8 @@ extension JanuaryAPISimulator {
                 retryAfter: retryAfter,
                 challenge: challenge,
                 closesConnection: closesConnection,
+                transportError: transportError,
+                delay: delay,
                 hasBody: false
             )
         }
@@ -92,7 +105,45 @@ extension JanuaryAPISimulator {
         )
 
         /// Reads the whole request, then closes the connection without a byte of answer.
+        ///
+        /// In process (`SimulatorTransport`), the client gets the error URLSession gives for it: a `network`
+        /// `JanuaryError` whose underlying error is the `URLError` of `SimulatorTransport.droppedConnectionCode`.
         public static let closeConnection = ScriptedFailure(status: 0, code: "", closesConnection: true)
+
+        /// Fails the exchange without an answer, as URLSession would with `code`, such as `.timedOut` or
+        /// `.notConnectedToInternet`. The request is handled as if it arrived (it is in the request log, with no
+        /// status), so a test can also stand for a request that was sent but whose answer never came.
+        ///
+        /// In process (`SimulatorTransport`), the client sees exactly that `URLError`, mapped as the SDK's own
+        /// transport maps it (`.timedOut` is a `timeout` error, the others `network`). Over loopback a socket
+        /// cannot fake another error, so the connection is closed as for ``closeConnection``.
+        ///
+        /// - Parameter code: The URLSession error, such as `.timedOut`.
+        /// - Returns: The failure.
+        public static func transportError(_ code: URLError.Code) -> ScriptedFailure {
+            ScriptedFailure(status: 0, code: "", closesConnection: true, transportError: code)
+        }
+
+        /// Not a failure: the request is handled at once, as usual, and its answer held back for `seconds`, to
+        /// show a slow network (a spinner in a preview, a timeout, a cancellation while waiting).
+        ///
+        /// Taken as the request arrives, from a list of its own: a delay and a failure scripted for the same
+        /// request both apply (a slow `503`, a connection dropped after a wait). In process
+        /// (`SimulatorTransport`), the wait is a sleep on the client's clock, so a `ManualClock` ends it with
+        /// `advance(by:)`; over loopback, it is real time on the connection's thread. Given to
+        /// ``JanuaryAPISimulator/failNextWrites(_:afterStoringWith:method:pathPrefix:)`` it is taken as the
+        /// request arrives all the same.
+        ///
+        /// - Parameter seconds: How long the answer is held back; not negative.
+        /// - Returns: The delay.
+        public static func delay(_ seconds: TimeInterval) -> ScriptedFailure {
+            ScriptedFailure(status: 0, code: "", delay: seconds.isFinite ? max(0, seconds) : 0)
+        }
+
+        /// Whether this is a ``delay(_:)``, which holds an answer back rather than replacing it.
+        var isDelayOnly: Bool {
+            status == 0 && !closesConnection
+        }
 
         /// Any status and code, such as `409 conflict` or a `5xx` January may add later.
         ///
@@ -114,10 +165,16 @@ extension JanuaryAPISimulator {
             )
         }
 
-        /// Such as `429 rate_limited` or `close connection`.
+        /// Such as `429 rate_limited`, `close connection`, `transport error -1001` or `delay 5.0 s`.
         public var description: String {
+            if let transportError {
+                return "transport error \(transportError.rawValue)"
+            }
             if closesConnection {
                 return "close connection"
+            }
+            if isDelayOnly {
+                return "delay \(delay) s"
             }
             let answer = code.isEmpty ? "\(status)" : "\(status) \(code)"
             return hasBody ? answer : answer + " without body"

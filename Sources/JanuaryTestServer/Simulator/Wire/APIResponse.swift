@@ -24,7 +24,7 @@ struct APIResponse: Sendable {
     }
 
     /// The response on the wire, with `Content-Type`, `x-request-id` and `Date` added.
-    func scripted(requestID: String, date: Date, behavior: ScriptedResponse.Behavior = .normal) -> ScriptedResponse {
+    func scripted(requestID: String, date: Date, delay: TimeInterval = 0) -> ScriptedResponse {
         var fields = [
             HeaderField(name: "x-request-id", value: requestID),
             HeaderField(name: "Date", value: HTTPDate.format(date)),
@@ -34,6 +34,6 @@ struct APIResponse: Sendable {
             fields.insert(HeaderField(name: "Content-Type", value: "application/json"), at: 0)
             data = Data(body.serialized.utf8)
         }
-        return ScriptedResponse(status: status, headerFields: fields + headerFields, body: data, behavior: behavior)
+        return ScriptedResponse(status: status, headerFields: fields + headerFields, body: data, delay: delay)
     }
 }

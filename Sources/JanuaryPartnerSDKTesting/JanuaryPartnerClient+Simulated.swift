@@ -1,0 +1,57 @@
+import Foundation
+import JanuaryPartnerSDK
+import JanuaryTestServer
+
+extension JanuaryPartnerClient {
+    /// A client whose January is `simulator`, answering in this process: for tests and SwiftUI previews, with
+    /// no socket, no backend and no network.
+    ///
+    /// Its token provider stands in for your backend: the simulator mints a client token for `user` with
+    /// `scopes` (``JanuaryAPISimulator/mintToken(endUserID:scopes:lifetime:)``), so refresh, expiry, revocation
+    /// and every other token rule run as in production. Requests go through a ``SimulatorTransport`` on `clock`,
+    /// to ``SimulatorTransport/baseURL``; everything else is the client's own (validation, retries, error
+    /// mapping).
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
+    /// let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
+    /// let banana = try await january.foods.get(id: "1001")
+    /// ```
+    ///
+    /// In a SwiftUI preview, the defaults do: `try JanuaryPartnerClient.simulated(.inProcess())` acts for the
+    /// simulator's default end user on the system clock.
+    ///
+    /// - Parameters:
+    ///   - simulator: The simulator that answers; ``JanuaryAPISimulator/inProcess(tokenLifetime:now:)`` opens no
+    ///     socket.
+    ///   - user: The end user the tokens are bound to; the simulator's
+    ///     ``JanuaryAPISimulator/defaultEndUserID-swift.property`` when `nil`. Use the same identifier with
+    ///     ``JanuaryPartnerClient/forUser(_:timeZone:)``.
+    ///   - scopes: The scopes the tokens grant; all ten when `nil`.
+    ///   - clock: The client's clock, which also runs scripted delays; give the simulator the same clock's time.
+    ///     The system clock by default.
+    ///   - configure: Further changes to the configuration, such as `onEvent` or `retryPolicy`. Leave `baseURL`,
+    ///     `transport` and `clock` as they are.
+    /// - Returns: The client.
+    /// - Throws: `JanuaryError` of category `invalidInput` when `configure` leaves the configuration invalid.
+    public static func simulated(
+        _ simulator: JanuaryAPISimulator,
+        user: String? = nil,
+        scopes: [JanuaryAPISimulator.Scope]? = nil,
+        clock: any JanuaryClock = SystemJanuaryClock(),
+        configure: (inout Configuration) -> Void = { _ in }
+    ) throws -> JanuaryPartnerClient {
+        var configuration = Configuration(baseURL: SimulatorTransport.baseURL)
+        configuration.clock = clock
+        configure(&configuration)
+        configuration.transport = SimulatorTransport(simulator, clock: clock, timeout: configuration.requestTimeout)
+        return try JanuaryPartnerClient(
+            clientTokenProvider: {
+                let token = simulator.mintToken(endUserID: user, scopes: scopes)
+                return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
+            },
+            configuration: configuration
+        )
+    }
+}
