@@ -17,7 +17,6 @@ enum TypedOperationBenchmarks {
     /// Figure 6: `foods.search` returning 50 foods.
     static func searchFigure(rounds: Int, requests: Int) async throws -> Figure {
         let body = try foodSearchBody(count: 50)
-        let decoder = JSONDecoder()
         let bench = try await LoopbackBench(
             handler: { request in
                 request.path == "/v1.2/foods"
@@ -35,7 +34,9 @@ enum TypedOperationBenchmarks {
                 }
             },
             plainDecode: { data in
-                let results = try decoder.decode(BaselineFoodSearchResults.self, from: data)
+                // A decoder per call, as the SDK makes one: JSONDecoder is Sendable only from iOS 16 / macOS 13,
+                // so this @Sendable closure must not capture one.
+                let results = try JSONDecoder().decode(BaselineFoodSearchResults.self, from: data)
                 guard results.items.count == 50 else {
                     throw BenchError("the baseline decoded \(results.items.count) foods, not 50")
                 }

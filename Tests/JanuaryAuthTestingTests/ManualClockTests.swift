@@ -2,7 +2,7 @@ import Foundation
 import JanuaryAuthTesting
 import Testing
 
-@Suite("ManualClock", .timeLimit(.minutes(1)))
+@Suite("ManualClock", suiteTimeLimit())
 struct ManualClockTests {
     @Test func timeMovesOnlyWhenAdvancedAndBothScalesTogether() {
         let clock = ManualClock()

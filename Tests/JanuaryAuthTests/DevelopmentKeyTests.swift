@@ -4,7 +4,7 @@ import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
-@Suite("TokenCoordinator with a development key", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator with a development key", suiteTimeLimit())
 struct DevelopmentKeyTests {
     static let key = "dev_key_0123456789"
 

@@ -4,7 +4,7 @@ import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
-@Suite("EventDelivery: a bounded buffer drained on the SDK's queue", .timeLimit(.minutes(1)))
+@Suite("EventDelivery: a bounded buffer drained on the SDK's queue", suiteTimeLimit())
 struct EventDeliveryTests {
     static func event(_ number: UInt64) -> JanuaryEvent {
         JanuaryEvent(

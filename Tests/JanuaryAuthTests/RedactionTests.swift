@@ -5,7 +5,7 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
-@Suite("No token in any event, error, description or dump", .timeLimit(.minutes(1)))
+@Suite("No token in any event, error, description or dump", suiteTimeLimit())
 struct RedactionTests {
     static let secretPrefix = "SECRET-9f8e7d"
 

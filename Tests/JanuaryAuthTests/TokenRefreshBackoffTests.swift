@@ -2,7 +2,7 @@ import Foundation
 import JanuaryAuth
 import Testing
 
-@Suite("TokenRefreshBackoff", .timeLimit(.minutes(1)))
+@Suite("TokenRefreshBackoff", suiteTimeLimit())
 struct TokenRefreshBackoffTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let backoff: TokenRefreshBackoff

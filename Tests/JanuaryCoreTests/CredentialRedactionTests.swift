@@ -2,7 +2,7 @@ import Foundation
 import JanuaryCore
 import Testing
 
-@Suite("Credentials never print their secret", .timeLimit(.minutes(1)))
+@Suite("Credentials never print their secret", suiteTimeLimit())
 struct CredentialRedactionTests {
     static let tokenSecret = "tok_SECRET_9f8e7d6c5b4a"
     static let keySecret = "dev_SECRET_0a1b2c3d4e5f"

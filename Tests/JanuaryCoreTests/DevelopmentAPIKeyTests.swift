@@ -1,7 +1,7 @@
 import JanuaryCore
 import Testing
 
-@Suite("DevelopmentAPIKey", .timeLimit(.minutes(1)))
+@Suite("DevelopmentAPIKey", suiteTimeLimit())
 struct DevelopmentAPIKeyTests {
     @Test(
         "rejects an empty or whitespace-only key as a missing credential",

@@ -2,7 +2,7 @@ import Foundation
 import JanuaryCore
 import Testing
 
-@Suite("JanuaryClientToken", .timeLimit(.minutes(1)))
+@Suite("JanuaryClientToken", suiteTimeLimit())
 struct JanuaryClientTokenTests {
     @Test("init(value:expiresIn:) fixes the expiry when the token is created and keeps the lifetime")
     func expiresInFixesTheExpiry() {
@@ -92,5 +92,35 @@ struct JanuaryClientTokenTests {
             from: Data(#"{"token":"ct-1","expires_at":"2026-09-04T18:35:11Z"}"#.utf8)
         )
         #expect(token.expiresAt == Self.instant)
+    }
+
+    @Test(
+        "expires_at is read by the models' timestamp parser: any fraction, any offset spelling",
+        arguments: [
+            "2026-09-04T18:35:11Z", "2026-09-04T18:35:11.000Z", "2026-09-04T18:35:11.000000000Z",
+            "2026-09-04T20:35:11+02:00", "2026-09-04T20:35:11+0200", "2026-09-04T10:35:11-08:00",
+            "2026-09-04T10:35:11-0800", "2026-09-05T00:05:11+05:30", "2026-09-04t18:35:11z",
+        ]
+    )
+    func expiryWithOffsets(text: String) throws {
+        let json = #"{"token":"ct-1","expires_at":"\#(text)"}"#
+        let token = try JSONDecoder().decode(JanuaryClientToken.self, from: Data(json.utf8))
+        #expect(token.expiresAt == Self.instant)
+        #expect(token.expiresAt == JanuaryTimestamp.parse(text))
+    }
+
+    @Test(
+        "an expires_at the models would refuse is refused here too",
+        arguments: [
+            "2026-02-30T18:35:11Z", "2026-09-04T18:35:11", "2026-09-04 18:35:11Z", "2026-09-04T18:35Z",
+            "2026-09-04T18:35:11Z trailing", "2026-09-04T24:00:00Z", "2026-09-04T18:35:11+24:00",
+        ]
+    )
+    func expiryRefusedLikeModels(text: String) {
+        let json = #"{"token":"ct-secret-value","expires_at":"\#(text)"}"#
+        #expect(JanuaryTimestamp.parse(text) == nil)
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(JanuaryClientToken.self, from: Data(json.utf8))
+        }
     }
 }

@@ -1,7 +1,7 @@
 import JanuaryCore
 import Testing
 
-@Suite("JanuaryError", .timeLimit(.minutes(1)))
+@Suite("JanuaryError", suiteTimeLimit())
 struct JanuaryErrorTests {
     @Test(
         "categories are distinct values with stable names",

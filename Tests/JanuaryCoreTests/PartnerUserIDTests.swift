@@ -2,7 +2,7 @@ import Foundation
 import JanuaryCore
 import Testing
 
-@Suite("PartnerUserID", .timeLimit(.minutes(1)))
+@Suite("PartnerUserID", suiteTimeLimit())
 struct PartnerUserIDTests {
     @Test(
         "accepts opaque identifiers",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator authentication", .timeLimit(.minutes(1)))
+@Suite("Simulator authentication", suiteTimeLimit())
 struct AuthenticationTests {
     struct RefusedCredential: Sendable, CustomTestStringConvertible {
         let label: String

@@ -5,7 +5,7 @@ import Testing
 
 extension SimulatorConformance {
     /// Issue 25, item 5: January counts string lengths in Unicode code points, not in visible characters.
-    @Suite("Lengths in code points", .timeLimit(.minutes(1)))
+    @Suite("Lengths in code points", suiteTimeLimit())
     struct CodePointLengthTests {
         /// `count` code points that show as about half as many characters: `e` + U+0301 COMBINING ACUTE ACCENT.
         static func text(codePoints count: Int) -> String {

@@ -5,7 +5,7 @@ import Testing
 
 extension SimulatorConformance {
     /// Issue 25, item 4: the limits January enforces on credits are enforced here too.
-    @Suite("Credit limits", .timeLimit(.minutes(1)))
+    @Suite("Credit limits", suiteTimeLimit())
     struct CreditLimitTests {
         @Test func sixtyCreditReadsAMinuteThenRateLimitedWithRetryAfter() {
             let simulator = DirectSimulator()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator end-user identity", .timeLimit(.minutes(1)))
+@Suite("Simulator end-user identity", suiteTimeLimit())
 struct EndUserTests {
     static let window = [("start_date", "2026-03-10"), ("end_date", "2026-03-10"), ("timezone", "UTC")]
     static let egg = #"{"foods":[{"food_id":"1003","serving_id":"5006","quantity":1}]}"#

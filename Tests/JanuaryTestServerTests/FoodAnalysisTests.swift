@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator food analysis", .timeLimit(.minutes(1)))
+@Suite("Simulator food analysis", suiteTimeLimit())
 struct FoodAnalysisTests {
     struct Portion: Sendable, Equatable, CustomStringConvertible {
         let id: String

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator food log summary", .timeLimit(.minutes(1)))
+@Suite("Simulator food log summary", suiteTimeLimit())
 struct FoodLogSummaryTests {
     /// Four logs in Los Angeles from Monday 2 March to Sunday 8 March 2026, one after the window:
     /// banana 105 kcal and 2 eggs 156 kcal on the 2nd, a cup of rice 205 kcal on the 4th, a cup of oatmeal

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator food logs", .timeLimit(.minutes(1)))
+@Suite("Simulator food logs", suiteTimeLimit())
 struct FoodLogTests {
     static func window(_ start: String, _ end: String, _ zone: String = "America/Los_Angeles") -> [(String, String)] {
         [("start_date", start), ("end_date", end), ("timezone", zone)]

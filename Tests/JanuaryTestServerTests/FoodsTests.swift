@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator foods", .timeLimit(.minutes(1)))
+@Suite("Simulator foods", suiteTimeLimit())
 struct FoodsTests {
     @Test func theBuiltInCatalogueIsWellFormed() throws {
         let harness = try SimulatorHarness()

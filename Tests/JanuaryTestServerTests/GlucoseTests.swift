@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator glucose prediction", .timeLimit(.minutes(1)))
+@Suite("Simulator glucose prediction", suiteTimeLimit())
 struct GlucoseTests {
     static let profile =
         #"{"age":40,"sex":"female","height":{"value":65,"unit":"in"},"weight":{"value":150,"unit":"lb"}}"#

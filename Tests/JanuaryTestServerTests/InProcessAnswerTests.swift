@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// The simulator's in-process entry point: the same engine as the loopback server, answering without a socket,
 /// and the scripted delays and transport errors that only the in-process path can tell apart from a close.
-@Suite("The simulator's answers in process", .timeLimit(.minutes(1)))
+@Suite("The simulator's answers in process", suiteTimeLimit())
 struct InProcessAnswerTests {
     static func get(_ simulator: JanuaryAPISimulator, _ target: String = "/v1.2/credits") -> SimulatorAnswer {
         simulator.answer(

@@ -3,7 +3,7 @@ import JanuaryCoreTesting
 import JanuaryTestServer
 import Testing
 
-@Suite("LoopbackHTTPServer", .timeLimit(.minutes(1)))
+@Suite("LoopbackHTTPServer", suiteTimeLimit())
 struct LoopbackHTTPServerTests {
     @Test("serves several requests, including HEAD, over one kept-alive connection")
     func keepAlive() async throws {

@@ -7,7 +7,7 @@ import FoundationNetworking
 #endif
 
 /// The server's real client is URLSession (curl underneath on Linux), so check the two get along.
-@Suite("LoopbackHTTPServer with URLSession", .timeLimit(.minutes(1)))
+@Suite("LoopbackHTTPServer with URLSession", suiteTimeLimit())
 struct LoopbackHTTPServerURLSessionTests {
     @Test("serves sequential URLSession requests, with Content-Length and streamed (chunked) bodies")
     func urlSessionRoundTrips() async throws {

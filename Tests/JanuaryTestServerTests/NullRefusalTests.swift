@@ -5,7 +5,7 @@ import Testing
 
 extension SimulatorConformance {
     /// Issue 25, item 2: `null` is refused wherever the contract's request schemas do not allow it.
-    @Suite("Null in request bodies", .timeLimit(.minutes(1)))
+    @Suite("Null in request bodies", suiteTimeLimit())
     struct NullRefusalTests {
         static let updates = [
             (#"{"name":null}"#, "`name`"),

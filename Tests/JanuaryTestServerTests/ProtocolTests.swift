@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator protocol", .timeLimit(.minutes(1)))
+@Suite("Simulator protocol", suiteTimeLimit())
 struct ProtocolTests {
     @Test func everyResponseCarriesAUniqueRequestIDAndTheClocksDate() async throws {
         let harness = try SimulatorHarness()

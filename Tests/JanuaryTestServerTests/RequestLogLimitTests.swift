@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// A long soak test against the simulator must not grow its records without bound: the request log and the
 /// server's received requests keep the most recent entries only.
-@Suite("The simulator's bounded records", .timeLimit(.minutes(1)))
+@Suite("The simulator's bounded records", suiteTimeLimit())
 struct RequestLogLimitTests {
     private static func get(_ url: URL) async throws {
         _ = try await URLSession.shared.data(from: url)

@@ -5,7 +5,7 @@ import Testing
 
 extension SimulatorConformance {
     /// Issue 25, item 6: no key January never sends, no unit outside its vocabulary, no animated GIF analysed.
-    @Suite("Shapes January sends", .timeLimit(.minutes(1)))
+    @Suite("Shapes January sends", suiteTimeLimit())
     struct ResponseShapeTests {
         @Test func aGlucosePredictionHasOnlyTheContractsKeys() throws {
             let simulator = DirectSimulator()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator restaurants", .timeLimit(.minutes(1)))
+@Suite("Simulator restaurants", suiteTimeLimit())
 struct RestaurantsTests {
     /// The Ferry Building, San Francisco.
     static let here = [("latitude", "37.7955"), ("longitude", "-122.3937")]

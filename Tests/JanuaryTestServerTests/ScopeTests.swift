@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator scopes", .timeLimit(.minutes(1)))
+@Suite("Simulator scopes", suiteTimeLimit())
 struct ScopeTests {
     struct Call: Sendable, CustomTestStringConvertible {
         let operation: String

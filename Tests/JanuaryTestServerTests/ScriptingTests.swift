@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("Simulator scripting", .timeLimit(.minutes(1)))
+@Suite("Simulator scripting", suiteTimeLimit())
 struct ScriptingTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let failure: JanuaryAPISimulator.ScriptedFailure

@@ -6,7 +6,7 @@ import Testing
 extension SimulatorConformance {
     /// Issue 25, item 1: every input timestamp is read by one strict RFC 3339 parser; an impossible instant is
     /// refused with `400 invalid_request` naming the field, never rolled over into another one.
-    @Suite("Strict input timestamps", .timeLimit(.minutes(1)))
+    @Suite("Strict input timestamps", suiteTimeLimit())
     struct StrictTimestampTests {
         /// Where each operation takes a timestamp: the path, the end user it needs, and a body with `\(time)`.
         struct Field: Sendable, CustomTestStringConvertible {

@@ -6,7 +6,7 @@ import Testing
 extension SimulatorConformance {
     /// Issue 25, item 3: every tz database name the platform resolves, canonical or link, is accepted and echoed
     /// as given; abbreviations and fixed offsets are refused.
-    @Suite("Time-zone names", .timeLimit(.minutes(1)))
+    @Suite("Time-zone names", suiteTimeLimit())
     struct TimeZoneNameTests {
         static let accepted = [
             "Asia/Kolkata", "America/New_York", "America/Argentina/Buenos_Aires", "CET", "EST5EDT", "PST8PDT", "EST",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator token endpoints", .timeLimit(.minutes(1)))
+@Suite("Simulator token endpoints", suiteTimeLimit())
 struct TokenEndpointTests {
     @Test func createClientTokenMintsABoundTokenThatWorks() async throws {
         let harness = try SimulatorHarness()

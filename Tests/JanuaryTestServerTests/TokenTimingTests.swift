@@ -5,7 +5,7 @@ import Testing
 
 extension SimulatorConformance {
     /// Issue 25, item 7: revocation may lag and expired tokens are purged, each after a settable delay.
-    @Suite("Token timings", .timeLimit(.minutes(1)))
+    @Suite("Token timings", suiteTimeLimit())
     struct TokenTimingTests {
         @Test func theDefaultsKeepRevocationImmediateAndExpiredTokensExpired() throws {
             let harness = try SimulatorHarness()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator water and weight logs", .timeLimit(.minutes(1)))
+@Suite("Simulator water and weight logs", suiteTimeLimit())
 struct WaterAndWeightLogTests {
     static func water(_ value: Double, _ unit: String, at time: String? = nil) -> String {
         let at = time.map { #","consumed_at":"\#($0)""# } ?? ""

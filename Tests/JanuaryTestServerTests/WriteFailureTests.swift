@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryTestServer
 
-@Suite("Simulator writes that fail after storing", .timeLimit(.minutes(1)))
+@Suite("Simulator writes that fail after storing", suiteTimeLimit())
 struct WriteFailureTests {
     static let window = [("start_date", "2026-03-10"), ("end_date", "2026-03-10"), ("timezone", "UTC")]
 

@@ -89,7 +89,8 @@ extension JanuaryClientToken: Decodable {
     ///
     /// The value is read from `token`, `value`, `accessToken` or `access_token`; the expiry from `expires_in`
     /// or `expiresIn` (seconds, preferred, as January advises) or else from `expires_at` or `expiresAt`
-    /// (ISO 8601 with or without fractional seconds, or seconds since 1970). Other fields, such as January's
+    /// (an ISO 8601 date-time with a `Z` or numeric offset, with or without fractional seconds, read exactly as
+    /// the SDK reads January's timestamps; or seconds since 1970). Other fields, such as January's
     /// `end_user_id` and `scopes`, are ignored.
     ///
     /// - Parameter decoder: The decoder to read from; its date and key strategies are not used.
@@ -144,11 +145,9 @@ extension JanuaryClientToken: Decodable {
         if let seconds = try? container.decode(Double.self, forKey: key) {
             return Date(timeIntervalSince1970: seconds)
         }
-        let text = try container.decode(String.self, forKey: key)
-        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
-            return date
-        }
-        if let date = try? Date.ISO8601FormatStyle().parse(text) {
+        // The models' parser, not `Date.ISO8601FormatStyle`, whose parsing of fractions and offsets changed between
+        // iOS 15 and iOS 17: the same text gives the same expiry on every OS the SDK supports.
+        if let date = JanuaryTimestamp.parse(try container.decode(String.self, forKey: key)) {
             return date
         }
         throw DecodingError.dataCorruptedError(

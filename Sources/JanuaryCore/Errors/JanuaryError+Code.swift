@@ -26,6 +26,7 @@ extension JanuaryError {
         package static let tokenRejectedRepeatedly = "token_rejected_repeatedly"
         package static let developmentKeyInReleaseBuild = "development_key_in_release_build"
         package static let invalidDevelopmentKey = "invalid_development_key"
+        package static let backgroundSessionUnsupported = "background_session_unsupported"
         package static let signedOut = "signed_out"
         package static let requestTimeout = "request_timeout"
         package static let responseTooLarge = "response_too_large"

@@ -15,7 +15,11 @@ extension JanuaryPartnerClient {
     /// ```swift
     /// var configuration = JanuaryPartnerClient.Configuration()
     /// configuration.onEvent = { event in logger.debug("\(event)") }
-    /// configuration.configureSession = { session in session.waitsForConnectivity = true }
+    /// configuration.configureSession = { session in
+    ///     #if canImport(Darwin)
+    ///     session.waitsForConnectivity = true  // Apple platforms only; bounded by the client's timeouts
+    ///     #endif
+    /// }
     /// let january = try JanuaryPartnerClient(clientTokenProvider: provider, configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
@@ -75,9 +79,11 @@ extension JanuaryPartnerClient {
         /// to add a header of yours to every request.
         ///
         /// The client calls it once, when it is created, with a fresh `URLSessionConfiguration.ephemeral`; then
-        /// it sets `timeoutIntervalForRequest` to ``requestTimeout`` and turns off credential storage, cookies and
-        /// the URL cache, whatever the hook set, so that nothing the client handles is persisted. Not used when
-        /// you supply a ``transport``.
+        /// it sets `timeoutIntervalForRequest` to ``requestTimeout``, caps `timeoutIntervalForResource` (which alone
+        /// bounds a wait for connectivity) at the longest exchange it makes (``requestTimeout``, or 120 seconds for
+        /// food analysis, whichever is longer), and turns off credential storage, cookies and the URL cache,
+        /// whatever the hook set, so that nothing the client handles is persisted. Not used when you supply a
+        /// ``transport``.
         public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
 
         /// The HTTP transport to use instead of the client's own URLSession transport, or `nil` for that one.
@@ -119,11 +125,20 @@ extension JanuaryPartnerClient {
         }
 
         /// The session configuration of the client's own transport: the partner's hook applied to a fresh
-        /// ephemeral configuration, then the timeout (the transport turns storage off itself).
+        /// ephemeral configuration, then the timeouts (the transport turns storage off itself).
+        ///
+        /// `timeoutIntervalForResource` bounds a whole exchange, and is the only bound while URLSession waits for
+        /// connectivity (`waitsForConnectivity`), which `timeoutIntervalForRequest` does not cover; its default is
+        /// 7 days. It becomes the longest exchange the client makes (``requestTimeout``, or food analysis's
+        /// 120 seconds if longer), or the hook's value if that is shorter.
         func makeURLSessionConfiguration() -> URLSessionConfiguration {
             let session = URLSessionConfiguration.ephemeral
             configureSession?(session)
             session.timeoutIntervalForRequest = requestTimeout
+            session.timeoutIntervalForResource = min(
+                session.timeoutIntervalForResource,
+                max(requestTimeout, FoodAnalysisRequests.timeout)
+            )
             return session
         }
 

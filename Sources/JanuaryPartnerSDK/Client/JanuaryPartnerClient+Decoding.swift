@@ -48,7 +48,7 @@ extension JanuaryPartnerClient {
         decoder: JSONDecoder? = nil
     ) async throws -> JanuaryDecodedResponse<Value> {
         let response = try await send(request)
-        let value = try Self.decode(type, from: response, decoder: decoder ?? JanuaryJSON.decoder)
+        let value = try Self.decode(type, from: response, decoder: decoder ?? JanuaryJSON.makeDecoder())
         return JanuaryDecodedResponse(value: value, response: response)
     }
 

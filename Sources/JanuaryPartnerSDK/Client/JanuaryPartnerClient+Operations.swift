@@ -19,7 +19,7 @@ extension JanuaryPartnerClient {
         returning type: Value.Type
     ) async throws -> Value {
         let response = try await send(replay.applied(to: request))
-        return try Self.decode(type, from: response, decoder: JanuaryJSON.decoder)
+        return try Self.decode(type, from: response, decoder: JanuaryJSON.makeDecoder())
     }
 
     /// Sends a typed operation's request whose answer has no content, such as a `204` to a delete.

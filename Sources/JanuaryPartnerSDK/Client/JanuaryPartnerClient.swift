@@ -148,9 +148,16 @@ public final class JanuaryPartnerClient: Sendable {
         self.baseURLPrefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.configuration = configuration
         self.coordinator = coordinator
-        self.transport =
-            configuration.transport
-            ?? URLSessionHTTPTransport(configuration: configuration.makeURLSessionConfiguration())
+        if let transport = configuration.transport {
+            self.transport = transport
+        } else {
+            let session = configuration.makeURLSessionConfiguration()
+            // Refused here, when the app creates the client, rather than on every request.
+            if let refusal = URLSessionHTTPTransport.refusal(of: session) {
+                throw refusal
+            }
+            self.transport = URLSessionHTTPTransport(configuration: session)
+        }
     }
 
     /// Signs the current user out of January: forgets the token and fences everything of the session so far.

@@ -26,21 +26,16 @@ extension JanuaryRequest {
             Body(storage: .data(data, contentType: contentType))
         }
 
-        /// A value encoded as JSON, with ISO 8601 dates, and `Content-Type: application/json`.
+        /// A value encoded as JSON by the SDK's own encoder, the one its typed operations use: keys sorted, `/` not
+        /// escaped, dates as UTC ISO 8601 with milliseconds (`2026-08-26T18:35:11.000Z`), and
+        /// `Content-Type: application/json`.
         ///
         /// - Parameter value: The value to encode.
         /// - Returns: The body.
         /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput`` if
-        ///   the value cannot be encoded.
+        ///   the value cannot be encoded, such as a number that is not finite.
         public static func json(_ value: some Encodable) throws -> Body {
-            do {
-                return .data(try JanuaryJSON.encoder.encode(value), contentType: "application/json")
-            } catch {
-                throw JanuaryError.invalidInput(
-                    "The request body could not be encoded as JSON.",
-                    underlyingError: error
-                )
-            }
+            .data(try JanuaryJSON.encode(value), contentType: "application/json")
         }
 
         /// A stream read once, as it is sent, for large uploads.

@@ -36,7 +36,7 @@ struct JanuaryErrorBody: Sendable, Equatable {
     /// Reads `body`; an empty result when it is not January's error shape.
     init(parsing body: Data) {
         guard !body.isEmpty, body.count <= Self.maximumSize, Self.looksLikeJSONObject(body),
-            let wire = try? JSONDecoder().decode(Wire.self, from: body)
+            let wire = try? JanuaryJSON.makeDecoder().decode(Wire.self, from: body)
         else {
             return
         }

@@ -1,32 +1,51 @@
 import Foundation
+import JanuaryCore
 
-/// January's JSON conventions, for bodies the client encodes and answers it decodes: ISO 8601 dates with an
-/// offset going out, and with or without fractional seconds coming back.
+/// The SDK's one JSON configuration: every request body it encodes and every answer it decodes goes through here.
+///
+/// Coders are made for each use rather than kept in a `static let`: Apple declares `JSONEncoder` and
+/// `JSONDecoder` `Sendable` only from iOS 16, macOS 13, tvOS 16 and watchOS 9, so with the SDK's minimums a shared
+/// one is a Swift 6 error, and making one costs far less than the network exchange it serves.
 enum JanuaryJSON {
-    /// The encoder for request bodies. `JSONEncoder` is safe to share for encoding once configured.
-    static let encoder: JSONEncoder = {
+    /// Encodes a request body: keys sorted so that a body is reproducible, `/` left unescaped so that a base64
+    /// image (full of slashes) does not grow past the size January accepts, and any `Date` as January's
+    /// timestamp (UTC with milliseconds and `Z`), the same text the models write.
+    ///
+    /// - Parameter value: The value to encode.
+    /// - Returns: The JSON bytes.
+    /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput``
+    ///   when the value cannot be encoded, such as a number that is not finite.
+    static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(JanuaryTimestamp.string(from: date))
+        }
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw JanuaryError.invalidInput(
+                "The request body could not be encoded as JSON; every number must be finite.",
+                underlyingError: error
+            )
+        }
+    }
 
-    /// The decoder for answers. `JSONDecoder` is safe to share for decoding once configured.
-    static let decoder: JSONDecoder = {
+    /// A decoder for January's answers. The models read their own timestamps; a bare `Date` in a partner's type
+    /// is read by the same parser, so with or without fractional seconds and with any offset.
+    static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) {
-                return date
+            guard let date = JanuaryTimestamp.parse(try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "Expected an ISO 8601 date-time with an offset."
+                )
             }
-            if let date = try? Date.ISO8601FormatStyle().parse(text) {
-                return date
-            }
-            throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "Expected an ISO 8601 date."
-            )
+            return date
         }
         return decoder
-    }()
+    }
 }

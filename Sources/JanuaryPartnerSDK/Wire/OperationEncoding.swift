@@ -46,27 +46,11 @@ enum OperationEncoding {
         return fixed
     }
 
-    /// A JSON body for the typed operations that post one (analysis, alternatives, glucose): keys sorted, and `/`
-    /// left unescaped, which keeps a base64 image (full of slashes) from growing past the size January accepts.
-    /// Other bodies (the logs' and a raw ``JanuaryRequest/Body/json(_:)``) go through `JanuaryJSON.encoder`, which
-    /// keeps the encoder's own key order.
-    static func jsonBody(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            return try encoder.encode(value)
-        } catch {
-            throw JanuaryError.invalidInput(
-                "The request body could not be encoded as JSON; every number must be finite.",
-                underlyingError: error
-            )
-        }
-    }
-
     /// A JSON request.
     static func jsonRequest(method: JanuaryRequest.Method, path: String, body: some Encodable) throws
         -> JanuaryRequest
     {
-        JanuaryRequest(method: method, path: path, body: .data(try jsonBody(body), contentType: "application/json"))
+        JanuaryRequest(
+            method: method, path: path, body: .data(try JanuaryJSON.encode(body), contentType: "application/json"))
     }
 }

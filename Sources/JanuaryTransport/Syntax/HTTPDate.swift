@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 
 /// HTTP-date (RFC 9110 §5.6.7): the preferred IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`) and the two
 /// obsolete forms a recipient must accept (rfc850-date `Sunday, 06-Nov-94 08:49:37 GMT` and asctime-date
@@ -49,27 +50,26 @@ package enum HTTPDate {
             else {
                 return nil
             }
-            func digits(_ start: Int, _ count: Int) -> Int? {
-                var value = 0
+            func digits(_ start: Int, _ count: Int) -> Int64? {
+                var value: Int64 = 0
                 for index in start..<(start + count) {
                     let byte = bytes[index]
                     guard byte >= 0x30, byte <= 0x39 else {
                         return nil
                     }
-                    value = value * 10 + Int(byte - 0x30)
+                    value = value * 10 + Int64(byte - 0x30)
                 }
                 return value
             }
             let monthKey = (UInt32(bytes[8] | 0x20) << 16) | (UInt32(bytes[9] | 0x20) << 8) | UInt32(bytes[10] | 0x20)
             guard let day = digits(5, 2), let year = digits(12, 4), let hour = digits(17, 2),
                 let minute = digits(20, 2), let second = digits(23, 2),
-                let month = monthKeys.firstIndex(of: monthKey).map({ $0 + 1 }),
-                (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second <= 60
+                let month = monthKeys.firstIndex(of: monthKey).map({ Int64($0) + 1 }),
+                CivilCalendar.isValid(year: year, month: month, day: day), hour < 24, minute < 60, second <= 60
             else {
                 return nil
             }
-            let days = daysFromCivil(year: year, month: month, day: day)
-            return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+            return instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         }
     }
 
@@ -80,7 +80,7 @@ package enum HTTPDate {
 
     private static func make(day: String, month: String, year: String, time: String, twoDigitYear: Bool) -> Date? {
         guard let day = number(day, digits: 1...2), (1...31).contains(day),
-            let month = months.firstIndex(of: month.lowercased()).map({ $0 + 1 }),
+            let month = months.firstIndex(of: month.lowercased()).map({ Int64($0) + 1 }),
             var year = number(year, digits: twoDigitYear ? 2...2 : 4...4)
         else {
             return nil
@@ -96,35 +96,27 @@ package enum HTTPDate {
         else {
             return nil
         }
-        guard day <= daysIn(month: month, year: year) else {
+        guard CivilCalendar.isValid(year: year, month: month, day: day) else {
             return nil
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3_600 + minute * 60 + second))
+        return instant(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
 
-    private static func number(_ text: String, digits: ClosedRange<Int>) -> Int? {
+    /// The instant, computed in `Int64` so that a date from 2038 on (or a hostile year 9999) cannot overflow a
+    /// 32-bit `Int` on watchOS: this runs on every response that carries a `Date` field.
+    private static func instant(year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64)
+        -> Date
+    {
+        let seconds = CivilCalendar.secondsSince1970(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second
+        )
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    private static func number(_ text: String, digits: ClosedRange<Int>) -> Int64? {
         guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             return nil
         }
-        return Int(text)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's civil-from-days, inverted).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return Int64(text)
     }
 }

@@ -13,6 +13,16 @@ package enum URLErrorMapping {
         guard let urlError = error as? URLError else {
             return .network("The request failed without an HTTP response.", underlyingError: error)
         }
+        if urlError.code == .appTransportSecurityRequiresSecureConnection {
+            // -1022: on Apple platforms ATS refuses plain http, loopback included, unless the app's Info.plist allows
+            // it; the message names the key, since this only ever happens while testing against a local server.
+            return .network(
+                "App Transport Security refused a plain-http connection (URLError -1022); to reach a local server "
+                    + "such as the simulator, set NSAppTransportSecurity > NSAllowsLocalNetworking in the app's "
+                    + "Info.plist.",
+                underlyingError: urlError
+            )
+        }
         let message: String
         switch urlError.code {
         case .timedOut:

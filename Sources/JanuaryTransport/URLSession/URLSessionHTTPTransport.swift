@@ -16,7 +16,10 @@ import FoundationNetworking
 /// - `Authorization` or `Proxy-Authorization` over plain `http` to a host that is not loopback
 ///   (`127.0.0.0/8`, `::1`, `localhost`), so a credential never travels in cleartext;
 /// - a method or field name that is not a token, or a field value with CR, LF or another control character;
-/// - a body on `GET` or `HEAD`, which URLSession on Linux cannot send.
+/// - a body on `GET` or `HEAD`, which URLSession on Linux cannot send;
+/// - every request, with code `background_session_unsupported`, when the configuration is a background one (its
+///   `identifier` is set): Apple's background sessions never ask the delegate about redirects, so the rules
+///   below could not be kept.
 ///
 /// Redirects are followed as URLSession proposes them, with these rules:
 /// - **Same origin** (scheme, host and port equal to the original request's): followed with `Authorization`.
@@ -52,19 +55,27 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     private let delegate: SessionDelegate
     private let configuration: URLSessionConfiguration
     private let state = Locked(State())
+    /// Why every request fails, when the configuration passed in could not be used.
+    private let refusal: JanuaryError?
 
     /// Creates a transport with its own URLSession.
     ///
     /// - Parameters:
     ///   - configuration: The configuration to copy; `.ephemeral` by default. Its credential storage, cookie
-    ///     storage and cache are turned off in the copy whatever you set.
+    ///     storage and cache are turned off in the copy whatever you set. A background configuration (one made
+    ///     with `background(withIdentifier:)`) is not used: every request then fails with
+    ///     ``/JanuaryCore/JanuaryError/Category/invalidInput`` and code `background_session_unsupported`.
     ///   - maximumResponseBodySize: The largest response body accepted, in bytes.
     public init(
         configuration: URLSessionConfiguration = .ephemeral,
         maximumResponseBodySize: Int = URLSessionHTTPTransport.defaultMaximumResponseBodySize
     ) {
         self.maximumResponseBodySize = maximumResponseBodySize
-        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
+        refusal = Self.refusal(of: configuration)
+        // A background configuration is not even handed to URLSession: one session per identifier may exist in
+        // a process, and the app's own background session may be the one using it.
+        let configuration =
+            refusal == nil ? (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral : .ephemeral
         configuration.urlCredentialStorage = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -74,6 +85,25 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         self.configuration = configuration
         delegate = SessionDelegate()
         session = Self.makeSession(configuration, delegate: delegate)
+    }
+
+    /// Why a session configuration cannot carry the SDK's requests, or `nil` when it can.
+    ///
+    /// A background session (`identifier` set) never calls `urlSession(_:task:willPerformHTTPRedirection:…)`:
+    /// Apple follows redirects itself there, so stripping the credential on a cross-origin hop and refusing
+    /// https-to-http would silently be off.
+    ///
+    /// - Parameter configuration: The configuration.
+    /// - Returns: The error every request would fail with, or `nil`.
+    package static func refusal(of configuration: URLSessionConfiguration) -> JanuaryError? {
+        guard configuration.identifier != nil else {
+            return nil
+        }
+        return JanuaryError.invalidInput(
+            "A background URLSession configuration cannot be used: background sessions do not let the transport "
+                + "check redirects, so credentials could follow them. Use an ephemeral or default configuration.",
+            code: JanuaryError.Code.backgroundSessionUnsupported
+        )
     }
 
     private static func makeSession(_ configuration: URLSessionConfiguration, delegate: SessionDelegate) -> URLSession {
@@ -132,9 +162,14 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     ///   category ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a refused request,
     ///   ``/JanuaryCore/JanuaryError/Category/timeout`` when no answer came within the request's timeout, and
     ///   ``/JanuaryCore/JanuaryError/Category/network`` when no response arrived for another reason (the
-    ///   `URLError` is the underlying error), including after ``shutdown()``.
+    ///   `URLError` is the underlying error), including after ``shutdown()``. Every request fails with category
+    ///   ``/JanuaryCore/JanuaryError/Category/invalidInput`` and code `background_session_unsupported` when the
+    ///   transport was made with a background configuration.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
         try Task.checkCancellation()
+        if let refusal {
+            throw refusal
+        }
         if !request.isSafetyChecked {
             try TransportSafety.validate(request)
         }

@@ -5,7 +5,7 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
-@Suite("TokenCoordinator: cancellation, timeout and reset with real tasks", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator: cancellation, timeout and reset with real tasks", suiteTimeLimit())
 struct CoordinatorCancellationTests {
     @Test func cancellingOneWaiterThrowsCancellationErrorAndLeavesTheCallToTheOthers() async throws {
         let harness = CoordinatorHarness(script: [.suspend])

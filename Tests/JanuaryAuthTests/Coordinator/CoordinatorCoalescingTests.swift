@@ -4,7 +4,7 @@ import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
-@Suite("TokenCoordinator: exactly one provider call however many ask", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator: exactly one provider call however many ask", suiteTimeLimit())
 struct CoordinatorCoalescingTests {
     static let callers = 1_000
 

@@ -5,7 +5,7 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
-@Suite("TokenCoordinator: event delivery", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator: event delivery", suiteTimeLimit())
 struct CoordinatorEventTests {
     @Test func aSessionsEventsArriveInTheOrderOfItsChanges() async throws {
         let harness = CoordinatorHarness()

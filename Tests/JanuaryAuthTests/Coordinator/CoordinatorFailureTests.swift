@@ -5,7 +5,7 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
-@Suite("TokenCoordinator: provider failures and re-entrancy", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator: provider failures and re-entrancy", suiteTimeLimit())
 struct CoordinatorFailureTests {
     @Test func aFailedRefreshDoesNotStick() async throws {
         let harness = CoordinatorHarness(script: [.fail(BackendUnavailable())])

@@ -5,7 +5,7 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
-@Suite("TokenCoordinator: discard, accepted and the wall clock", .timeLimit(.minutes(1)))
+@Suite("TokenCoordinator: discard, accepted and the wall clock", suiteTimeLimit())
 struct CoordinatorRejectionTests {
     @Test func discardingTheCachedTokenMakesTheNextRequestFetchWithoutFetchingNow() async throws {
         let harness = CoordinatorHarness()

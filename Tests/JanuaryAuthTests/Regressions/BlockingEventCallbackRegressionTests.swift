@@ -8,7 +8,7 @@ import Testing
 /// Review item 3: the event callback ran on the thread that made the change, so a callback that blocked (on a
 /// lock the app held while signing out, a semaphore, the main thread) blocked sign-out, cancellation and
 /// requests, or deadlocked them.
-@Suite("Regression 3: a blocking event callback blocks nothing", .timeLimit(.minutes(1)))
+@Suite("Regression 3: a blocking event callback blocks nothing", suiteTimeLimit())
 struct BlockingEventCallbackRegressionTests {
     @Test func resetCancellationAndRequestsGoOnWhileTheCallbackIsStuckAndTheBufferDropsTheOldest() async throws {
         let gate = BlockingGate()

@@ -7,7 +7,7 @@ import Testing
 
 /// Review item 4: freshness was judged on the device's wall clock, so a device minutes fast refused or dropped
 /// good tokens, and a device minutes slow kept sending expired ones.
-@Suite("Regression 4: clock skew of ten minutes either way", .timeLimit(.minutes(1)))
+@Suite("Regression 4: clock skew of ten minutes either way", suiteTimeLimit())
 struct ClockSkewRegressionTests {
     struct Case: Sendable, CustomTestStringConvertible {
         /// The device's wall clock minus January's.

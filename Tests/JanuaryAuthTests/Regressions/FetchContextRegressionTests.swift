@@ -10,7 +10,7 @@ import Testing
 /// background priority.
 @Suite(
     "Regression 7: the provider call runs at user-initiated priority, with no caller's task-locals",
-    .timeLimit(.minutes(1)))
+    suiteTimeLimit())
 struct FetchContextRegressionTests {
     struct Seen: Sendable {
         var providerPriority: TaskPriority?

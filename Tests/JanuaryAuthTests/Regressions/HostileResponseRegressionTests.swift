@@ -4,7 +4,7 @@ import JanuaryCore
 import Testing
 
 /// Issue 20: what one broken or hostile response could do to the token cache.
-@Suite("Regression 20: broken and hostile responses, in the state machine", .timeLimit(.minutes(1)))
+@Suite("Regression 20: broken and hostile responses, in the state machine", suiteTimeLimit())
 struct HostileResponseRegressionTests {
     @Test("sign-out forgets January's clock, so a wrong estimate does not outlive the session")
     func signOutForgetsJanuarysClock() {

@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// A failing provider used to make every request wait out the back-off before failing, and an offline device
 /// was reported as a provider bug.
-@Suite("Regression: back-off fails fast, and an offline provider is a network failure", .timeLimit(.minutes(1)))
+@Suite("Regression: back-off fails fast, and an offline provider is a network failure", suiteTimeLimit())
 struct ProviderFailureRegressionTests {
     @Test func duringTheBackoffRequestsFailAtOnceAndTheFirstRequestAfterItCallsTheProviderOnce() async throws {
         let harness = CoordinatorHarness(

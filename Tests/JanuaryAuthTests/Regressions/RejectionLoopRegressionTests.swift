@@ -8,7 +8,7 @@ import Testing
 /// for every rejected request, on every device, for ever.
 @Suite(
     "Regression 10: the rejection breaker stops a provider whose tokens January keeps rejecting",
-    .timeLimit(.minutes(1)))
+    suiteTimeLimit())
 struct RejectionLoopRegressionTests {
     @Test func sevenConsecutiveRejectionsCostThreeProviderCallsThenRequestsFailAtOnce() async throws {
         let harness = CoordinatorHarness()

@@ -6,7 +6,7 @@ import Testing
 
 /// Review item 1: a request sent before sign-out and rejected after it asked for a replacement, and got the next
 /// user's token, fetched with the old request's retry.
-@Suite("Regression 1: the sign-out fence", .timeLimit(.minutes(1)))
+@Suite("Regression 1: the sign-out fence", suiteTimeLimit())
 struct SignOutFenceRegressionTests {
     @Test func aCredentialRejectedAfterResetIsNeverReplaced() async throws {
         let harness = CoordinatorHarness()

@@ -3,7 +3,7 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
-@Suite("State machine: the rejection breaker", .timeLimit(.minutes(1)))
+@Suite("State machine: the rejection breaker", suiteTimeLimit())
 struct StateMachineBreakerTests {
     /// Completes the fetch `actions` started with a fresh token; returns its credential.
     static func complete(_ actions: Machine.Actions, in machine: inout Machine, at now: ClockReading) throws

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("State machine: provider failures, back-off, timeout and cancellation", .timeLimit(.minutes(1)))
+@Suite("State machine: provider failures, back-off, timeout and cancellation", suiteTimeLimit())
 struct StateMachineFailureTests {
     struct ErrorCase: Sendable, CustomTestStringConvertible {
         let name: String

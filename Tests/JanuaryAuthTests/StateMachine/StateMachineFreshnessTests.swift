@@ -4,7 +4,7 @@ import JanuaryCore
 import Testing
 
 /// The machine alone: waiters are plain numbers, times are readings, and no task is involved.
-@Suite("State machine: coalescing and freshness on the monotonic clock", .timeLimit(.minutes(1)))
+@Suite("State machine: coalescing and freshness on the monotonic clock", suiteTimeLimit())
 struct StateMachineFreshnessTests {
     @Test func aThousandColdRequestsShareOneFetchAndAllReceiveItsToken() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .default)

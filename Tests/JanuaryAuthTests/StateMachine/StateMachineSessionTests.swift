@@ -3,7 +3,7 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
-@Suite("State machine: sessions, rejections and reset", .timeLimit(.minutes(1)))
+@Suite("State machine: sessions, rejections and reset", suiteTimeLimit())
 struct StateMachineSessionTests {
     @Test func aThousandRejectionsOfTheCachedGenerationDropItOnceAndShareOneFetch() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)

@@ -3,7 +3,7 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
-@Suite("State machine: which tokens are cached, and for how long", .timeLimit(.minutes(1)))
+@Suite("State machine: which tokens are cached, and for how long", suiteTimeLimit())
 struct StateMachineTokenTests {
     struct TokenCase: Sendable, CustomTestStringConvertible {
         let name: String

@@ -7,7 +7,7 @@ import Testing
 /// Only a response that proves January authenticated the current token ends a streak of rejected tokens: a rate
 /// limit or a server error says nothing about the token, so a storm of rejections interleaved with them must
 /// still open the breaker.
-@Suite("The breaker through the client", .timeLimit(.minutes(1)))
+@Suite("The breaker through the client", suiteTimeLimit())
 struct BreakerAcceptanceTests {
     static let rejected = ScriptedClient.Answer.error(
         401,

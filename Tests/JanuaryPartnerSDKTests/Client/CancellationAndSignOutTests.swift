@@ -6,7 +6,7 @@ import JanuaryTestSupport
 import Testing
 
 /// Stopping work: the caller's cancellation is CancellationError; sign-out fences the session's requests.
-@Suite("Cancellation and sign-out through the client", .timeLimit(.minutes(1)))
+@Suite("Cancellation and sign-out through the client", suiteTimeLimit())
 struct CancellationAndSignOutTests {
     @Test("cancelling a request that waits for the provider throws CancellationError")
     func cancelWhileWaitingForToken() async throws {

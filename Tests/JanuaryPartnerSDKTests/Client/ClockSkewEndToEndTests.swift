@@ -7,7 +7,7 @@ import Testing
 
 /// A device clock minutes off January's, with the manual clock at +10 and −10 minutes: tokens are judged in
 /// January's time, learnt from the `Date` of its responses, and counted down on the monotonic clock.
-@Suite("Clock skew end to end", .timeLimit(.minutes(1)))
+@Suite("Clock skew end to end", suiteTimeLimit())
 struct ClockSkewEndToEndTests {
     /// Which kind of token the provider returns now.
     final class Mode: Sendable {

@@ -4,7 +4,7 @@ import JanuaryPartnerSDKTesting
 import Testing
 
 /// A long soak in a partner's suite must not grow the transport's record without bound.
-@Suite("ClosureTransport's record", .timeLimit(.minutes(1)))
+@Suite("ClosureTransport's record", suiteTimeLimit())
 struct ClosureTransportRecordTests {
     private static func request(_ number: Int) -> HTTPTransportRequest {
         HTTPTransportRequest(method: .get, url: URL(string: "https://partners.january.test/v1.2/foods/\(number)")!)

@@ -5,7 +5,7 @@ import Testing
 @testable import JanuaryPartnerSDK
 
 /// Development keys stay in development: refused in builds compiled without DEBUG unless opted in.
-@Suite("Development keys in release builds", .timeLimit(.minutes(1)))
+@Suite("Development keys in release builds", suiteTimeLimit())
 struct DevelopmentKeyReleaseBuildTests {
     @Test(
         "a development key is allowed in debug builds, and in release builds only when opted in",

@@ -6,7 +6,7 @@ import Testing
 
 /// A duration the partner sets reaches URLSession or a sleep; a non-finite, huge or non-positive one crashed
 /// FoundationNetworking (SIGILL), so every one is refused before anything is sent.
-@Suite("Durations a partner sets", .timeLimit(.minutes(1)))
+@Suite("Durations a partner sets", suiteTimeLimit())
 struct DurationValidationTests {
     static let refused: [TimeInterval] = [.infinity, -.infinity, .nan, 1e300, 86_400.5, 0, -1, -.leastNonzeroMagnitude]
     static let accepted: [TimeInterval] = [0.001, 1, 60, 86_400]

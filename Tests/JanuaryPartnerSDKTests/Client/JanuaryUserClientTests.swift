@@ -32,7 +32,7 @@ private let everyOperation: [(name: String, call: @Sendable (JanuaryUserClient) 
 let validFood = FoodLogInputFood(foodID: "1234567", servingID: "42", quantity: 1)
 let validLogID: FoodLogID = "3f2b9c1e-8d4a-4e6f-9b7a-2c1d0e5f6a7b"
 
-@Suite("JanuaryUserClient", .timeLimit(.minutes(1)))
+@Suite("JanuaryUserClient", suiteTimeLimit())
 struct JanuaryUserClientTests {
     @Test("forUser keeps the user and zone, defaulting to the device's zone")
     func forUserKeepsItsArguments() throws {

@@ -36,7 +36,7 @@ final class RenderingTransport: HTTPTransport {
     }
 }
 
-@Suite("Leak scan: no token or key in anything the SDK emits", .timeLimit(.minutes(1)))
+@Suite("Leak scan: no token or key in anything the SDK emits", suiteTimeLimit())
 struct LeakScanTests {
     static func renderings(of value: Any) -> [String] {
         var dumped = ""

@@ -5,7 +5,7 @@ import JanuaryTestSupport
 import Testing
 
 /// The client's life and the network's faults, through the real URLSession and the simulator.
-@Suite("Lifecycle and network faults, through the client", .timeLimit(.minutes(1)))
+@Suite("Lifecycle and network faults, through the client", suiteTimeLimit())
 struct LifecycleTests {
     @Test("a token that arrives after sign-out is never used")
     func lateTokenAfterSignOutIsDropped() async throws {

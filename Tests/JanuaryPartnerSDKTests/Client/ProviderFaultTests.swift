@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// A partner's token provider misbehaving, through the whole client and the simulator.
-@Suite("Provider faults through the client", .timeLimit(.minutes(1)))
+@Suite("Provider faults through the client", suiteTimeLimit())
 struct ProviderFaultTests {
     struct BackendDown: Error {}
 

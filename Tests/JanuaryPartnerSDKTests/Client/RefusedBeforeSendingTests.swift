@@ -4,7 +4,7 @@ import Testing
 
 /// Every typed operation refuses bad input before any I/O. The client points at a loopback port where nothing
 /// listens, so a request that was sent would fail with a network error instead of `invalidInput`.
-@Suite("Typed operations refuse bad input before sending", .timeLimit(.minutes(1)))
+@Suite("Typed operations refuse bad input before sending", suiteTimeLimit())
 struct RefusedBeforeSendingTests {
     static func client() throws -> JanuaryPartnerClient {
         try JanuaryPartnerClient(

@@ -11,7 +11,7 @@ import FoundationNetworking
 #endif
 
 /// What the client puts on the wire, read from the simulator's request log and the loopback server.
-@Suite("What goes on the wire", .timeLimit(.minutes(1)))
+@Suite("What goes on the wire", suiteTimeLimit())
 struct RequestWireTests {
     @Test("the user ID travels raw in January-End-User-ID, with any printable ASCII")
     func endUserIDIsRaw() async throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// A `Retry-After` HTTP-date is January's time; it is measured against the same response's `Date`, so that a
 /// device clock minutes off neither gives up at once nor retries at once.
-@Suite("A Retry-After date", .timeLimit(.minutes(1)))
+@Suite("A Retry-After date", suiteTimeLimit())
 struct RetryAfterDateTests {
     private static func httpDate(_ date: Date) -> String {
         let formatter = DateFormatter()

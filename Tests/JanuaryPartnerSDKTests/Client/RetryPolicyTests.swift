@@ -6,7 +6,7 @@ import Testing
 
 /// The retry policy's rules, on a scripted transport and the manual clock: which failures are sent again, how
 /// long the client waits, and when it gives up at once.
-@Suite("Rate limits and transient failures", .timeLimit(.minutes(1)))
+@Suite("Rate limits and transient failures", suiteTimeLimit())
 struct RetryPolicyTests {
     private static let timeout = ScriptedClient.Answer.failure(
         JanuaryError(

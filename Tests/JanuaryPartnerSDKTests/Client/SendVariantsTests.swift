@@ -6,7 +6,7 @@ import Testing
 
 /// The escape hatch for calls the typed resources do not cover: decoding, no content, and the response beside
 /// the value.
-@Suite("send variants", .timeLimit(.minutes(1)))
+@Suite("send variants", suiteTimeLimit())
 struct SendVariantsTests {
     @Test("a 204 or an empty body is not an error for sendExpectingNoContent, and send(decoding:) says why it fails")
     func noContent() async throws {

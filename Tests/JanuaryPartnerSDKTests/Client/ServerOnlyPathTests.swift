@@ -6,7 +6,7 @@ import Testing
 
 /// The server-only guard (token issuance and revocation, credits) judges the path a server would route, so no
 /// spelling of those endpoints, and no path a server or proxy could read another way, reaches the wire.
-@Suite("Paths that could reach a server-only endpoint", .timeLimit(.minutes(1)))
+@Suite("Paths that could reach a server-only endpoint", suiteTimeLimit())
 struct ServerOnlyPathTests {
     static let refused = [
         "/v1.2/auth%2Fclient-tokens", "/v1.2/auth%2fclient-tokens", "/v1.2;x/credits", "/v1.2/credits;x",

@@ -6,7 +6,7 @@ import Testing
 
 /// Sign-out ends a request that waits out a `Retry-After` or a back-off at once, with `signed_out`, rather than
 /// when the wait is over.
-@Suite("Sign-out during a retry wait", .timeLimit(.minutes(1)))
+@Suite("Sign-out during a retry wait", suiteTimeLimit())
 struct SignOutDuringBackoffTests {
     @Test("every request waiting to retry ends with signed_out without the clock moving", arguments: [1, 20])
     func signOutWakesTheWaits(requests: Int) async throws {

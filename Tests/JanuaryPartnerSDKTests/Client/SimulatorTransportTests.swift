@@ -6,7 +6,7 @@ import Testing
 
 /// What only the in-process path does: the one-line client, scripted delays on the injected clock, timeouts,
 /// transport errors and cancellation, with no socket. What both paths share is in `SimulatorPathParityTests`.
-@Suite("The simulator in process", .timeLimit(.minutes(1)))
+@Suite("The simulator in process", suiteTimeLimit())
 struct SimulatorTransportTests {
     static let losAngeles = TimeZone(identifier: "America/Los_Angeles")!
 

@@ -6,7 +6,7 @@ import Testing
 
 /// A backend that passes milliseconds as `expires_in` must not have its tokens cached for weeks: no client token
 /// lives longer than January's maximum TTL, 7,200 s.
-@Suite("A provider's lifetime beyond January's maximum", .timeLimit(.minutes(1)))
+@Suite("A provider's lifetime beyond January's maximum", suiteTimeLimit())
 struct TokenLifetimeClampTests {
     @Test("is clamped to 7,200 s", arguments: [1_800_000.0, 7_201, 1e300])
     func clamped(lifetime: TimeInterval) async throws {

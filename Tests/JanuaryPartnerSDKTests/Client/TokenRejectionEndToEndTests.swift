@@ -6,7 +6,7 @@ import Testing
 
 /// When January rejects a token, over the real URLSession against the simulator: what is refreshed, what is
 /// replayed, and what fails at once.
-@Suite("401 and 403 end to end", .timeLimit(.minutes(1)))
+@Suite("401 and 403 end to end", suiteTimeLimit())
 struct TokenRejectionEndToEndTests {
     struct Variant: Sendable, CustomTestStringConvertible {
         let name: String

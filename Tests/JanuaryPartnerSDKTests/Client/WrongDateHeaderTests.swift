@@ -7,7 +7,7 @@ import Testing
 
 /// One response with a wrong `Date` (a broken proxy, a hostile server) must neither brick the client nor keep an
 /// expired token alive: January's clock is estimated from several 2xx responses, checked against the device's.
-@Suite("A wrong Date header", .timeLimit(.minutes(1)))
+@Suite("A wrong Date header", suiteTimeLimit())
 struct WrongDateHeaderTests {
     /// A client whose provider returns an `expires_in` token on its first call and `expires_at` tokens (valid for
     /// 30 minutes by the device's clock, which is right) on later calls.

@@ -6,7 +6,7 @@ import Testing
 
 /// `client.foodAnalysis` through the real URLSession against the simulator's deterministic text and photo
 /// analysis and its corrections.
-@Suite("Food analysis end to end", .timeLimit(.minutes(1)))
+@Suite("Food analysis end to end", suiteTimeLimit())
 struct FoodAnalysisEndToEndTests {
     @Test("\"2 eggs and a banana\" gives two detections with their portions and the meal's totals")
     func describeBreakfast() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// `user.foodLogs` through the real URLSession against the simulator's per-user logs: the whole lifecycle, local
 /// days, summaries, the write-replay rules and what the client refuses before sending. The identity rules for
 /// every log operation and both credentials are in `LogIdentityEndToEndTests`.
-@Suite("Food logs end to end", .timeLimit(.minutes(1)))
+@Suite("Food logs end to end", suiteTimeLimit())
 struct FoodLogsEndToEndTests {
     static let bananas = FoodLogInputFood(foodID: "1001", servingID: "5001", quantity: 2)
     static let eggs = FoodLogInputFood(foodID: "1003", servingID: "5006", quantity: 2)

@@ -6,7 +6,7 @@ import Testing
 
 /// `client.foods` through the real URLSession against the simulator: decoded values against its catalogue, its
 /// error answers, what the client refuses before sending, and answers with values and fields it does not know.
-@Suite("Foods end to end", .timeLimit(.minutes(1)))
+@Suite("Foods end to end", suiteTimeLimit())
 struct FoodsEndToEndTests {
     @Test("search finds the banana, with its default serving only and its nutrients per serving")
     func search() async throws {

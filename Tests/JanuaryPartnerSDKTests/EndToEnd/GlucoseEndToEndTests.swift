@@ -6,7 +6,7 @@ import Testing
 
 /// `client.glucose` through the real URLSession against the simulator's documented curve (Docs/Simulator.md,
 /// "Glucose prediction").
-@Suite("Glucose prediction end to end", .timeLimit(.minutes(1)))
+@Suite("Glucose prediction end to end", suiteTimeLimit())
 struct GlucoseEndToEndTests {
     static let profile = GlucosePredictionProfile(
         age: 45, sex: .female, height: Height(value: 65, unit: .inches), weight: Weight(value: 150, unit: .pounds),

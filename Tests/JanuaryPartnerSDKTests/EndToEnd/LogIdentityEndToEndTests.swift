@@ -6,7 +6,7 @@ import Testing
 
 /// The end-user identity rules of the eleven per-user log operations (Docs/Contract.md, End user), with both
 /// credentials on one simulator: a client token from the harness's provider and a development key on a second client.
-@Suite("Log identity end to end", .timeLimit(.minutes(1)))
+@Suite("Log identity end to end", suiteTimeLimit())
 struct LogIdentityEndToEndTests {
     /// The logs an operation can act on.
     struct Fixture: Sendable {

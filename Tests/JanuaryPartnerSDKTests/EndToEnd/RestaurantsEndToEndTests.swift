@@ -5,7 +5,7 @@ import JanuaryTestSupport
 import Testing
 
 /// `client.restaurants` through the real URLSession against the simulator's restaurants and menus.
-@Suite("Restaurants end to end", .timeLimit(.minutes(1)))
+@Suite("Restaurants end to end", suiteTimeLimit())
 struct RestaurantsEndToEndTests {
     static let harborBurger = RestaurantID(rawValue: "3f1c2a9e-5b7d-4e21-9a6b-2d8f0c4e7a11")
     static let missionTaqueria = RestaurantID(rawValue: "8b2e6d14-0c3a-4f5e-b7d9-6a1e2c3f4b52")

@@ -8,7 +8,7 @@ import Testing
 /// The same end-to-end cases twice: over loopback HTTP through the client's own URLSession transport, and in
 /// process through `SimulatorTransport`. Every case expects the same outcome both ways; only the transport
 /// differs, so what an app's tests see in process is what real HTTP gives.
-@Suite("The simulator in process and over loopback give the same outcomes", .timeLimit(.minutes(1)))
+@Suite("The simulator in process and over loopback give the same outcomes", suiteTimeLimit())
 struct SimulatorPathParityTests {
     static let apple = FoodLogInputFood(foodID: "1002", servingID: "5004", quantity: 1)
     static let bananas = FoodLogInputFood(foodID: "1001", servingID: "5001", quantity: 2)

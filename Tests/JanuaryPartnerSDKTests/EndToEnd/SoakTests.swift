@@ -13,7 +13,7 @@ import Testing
 /// Opt-in, like the fuzz test: `JANUARY_SOAK=<requests> swift test --filter SoakTests` (Scripts/soak.sh runs a
 /// small count in CI; Docs/Benchmarks.md has the figures of a 20,000-request run). The resource checks read
 /// `/proc/self` and run on Linux only.
-@Suite("Soak", .timeLimit(.minutes(20)))
+@Suite("Soak", suiteTimeLimit(minutes: 20))
 struct SoakTests {
     static let requestCount = ProcessInfo.processInfo.environment["JANUARY_SOAK"].flatMap { Int($0) }
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `user.waterLogs` through the real URLSession against the simulator: daily totals by local day in the unit asked
 /// for, the daily cap on the UTC day, deletes, and what the client refuses before sending.
-@Suite("Water logs end to end", .timeLimit(.minutes(1)))
+@Suite("Water logs end to end", suiteTimeLimit())
 struct WaterLogsEndToEndTests {
     /// 500 ml and 8 fl oz on 2025-12-30 (the second already on the 31st in UTC), 2 cups on 2025-12-31, local time.
     static func logDrinks(_ user: JanuaryUserClient) async throws -> [WaterLog] {

@@ -6,7 +6,7 @@ import Testing
 
 /// `user.weightLogs` through the real URLSession against the simulator: the latest measurement of each local day,
 /// in the unit it was logged in.
-@Suite("Weight logs end to end", .timeLimit(.minutes(1)))
+@Suite("Weight logs end to end", suiteTimeLimit())
 struct WeightLogsEndToEndTests {
     @Test("the list keeps the latest measurement of each local day, whatever order they were written in")
     func latestPerDay() async throws {

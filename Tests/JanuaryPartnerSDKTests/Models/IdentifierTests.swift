@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Catalogue identifiers", .timeLimit(.minutes(1)))
+@Suite("Catalogue identifiers", suiteTimeLimit())
 struct IdentifierTests {
     struct Holder: Codable {
         var food: FoodID

@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("JanuaryDate", .timeLimit(.minutes(1)))
+@Suite("JanuaryDate", suiteTimeLimit())
 struct JanuaryDateTests {
     @Test(
         "parses yyyy-MM-dd and spells it back unchanged",

@@ -6,7 +6,7 @@ import Testing
 
 /// No public API may trap on a `Double` or a `Date` a partner passes: every initializer, helper and request
 /// that takes one either gives a value or throws `invalidInput`.
-@Suite("Hostile numbers and dates in public APIs", .timeLimit(.minutes(1)))
+@Suite("Hostile numbers and dates in public APIs", suiteTimeLimit())
 struct NonFiniteInputTests {
     static let values: [Double] = [
         .nan, .infinity, -.infinity, -1, 0, 1e300, -1e300, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Nutrition facts", .timeLimit(.minutes(1)))
+@Suite("Nutrition facts", suiteTimeLimit())
 struct NutritionFactsTests {
     static let allWireKeys = [
         "calories", "protein", "carbohydrates", "net_carbohydrates", "total_fat", "trans_fat", "saturated_fat",

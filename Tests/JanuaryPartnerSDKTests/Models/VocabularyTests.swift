@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Extensible vocabularies", .timeLimit(.minutes(1)))
+@Suite("Extensible vocabularies", suiteTimeLimit())
 struct VocabularyTests {
     @Test(
         "known nutrient units have their wire strings",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Weight", .timeLimit(.minutes(1)))
+@Suite("Weight", suiteTimeLimit())
 struct WeightTests {
     @Test("encodes value and unit")
     func encodes() throws {

@@ -4,7 +4,7 @@ import JanuaryTestServer
 import Testing
 
 /// January's error answers through the real client and URLSession: body shapes, categories, codes, messages.
-@Suite("January's errors as the app sees them", .timeLimit(.minutes(1)))
+@Suite("January's errors as the app sees them", suiteTimeLimit())
 struct ErrorMappingTests {
     /// A client whose every request is answered by `response`, with the retry policy off so that one request is
     /// one answer.

@@ -6,7 +6,7 @@ import Testing
 
 /// A token echoed by a server in the error's code or request ID must not reach a log: they are redacted like the
 /// message, in every rendering of the error.
-@Suite("Credentials echoed in an error response", .timeLimit(.minutes(1)))
+@Suite("Credentials echoed in an error response", suiteTimeLimit())
 struct ErrorRedactionTests {
     static let secrets = ["ct-live-ECHOED123", "sk-live-ECHOED456"]
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Timestamps", .timeLimit(.minutes(1)))
+@Suite("Timestamps", suiteTimeLimit())
 struct JanuaryTimestampTests {
     /// 2026-08-26T18:35:11Z.
     static let instant = 1_787_769_311.0

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Operation encoding", .timeLimit(.minutes(1)))
+@Suite("Operation encoding", suiteTimeLimit())
 struct OperationEncodingTests {
     @Test(
         "path parameters stay one segment",
@@ -29,6 +29,34 @@ struct OperationEncodingTests {
 
     @Test("a body that cannot be JSON is refused as invalid input")
     func nonFiniteBody() {
-        expectInvalidInput(naming: "finite") { _ = try OperationEncoding.jsonBody(["value": Double.nan]) }
+        expectInvalidInput(naming: "finite") { _ = try JanuaryJSON.encode(["value": Double.nan]) }
+    }
+
+    private struct Upload: Encodable {
+        let zeta = "z"
+        let image = "a/b+c=="
+        let at = Date(timeIntervalSince1970: 1_787_769_311)
+    }
+
+    @Test("a partner's JSON body goes through the same encoder as the typed operations")
+    func oneEncoder() throws {
+        let body = try JanuaryRequest.Body.json(Upload())
+        guard case .data(let data, let contentType) = body.storage else {
+            Issue.record("A JSON body is bytes in memory.")
+            return
+        }
+        let expected = #"{"at":"2026-08-26T18:35:11.000Z","image":"a/b+c==","zeta":"z"}"#
+        #expect(String(decoding: data, as: UTF8.self) == expected)
+        #expect(try JanuaryJSON.encode(Upload()) == data)
+        #expect(contentType == "application/json")
+    }
+
+    @Test("the SDK's decoder reads a bare date with the timestamp parser, fraction and offset or not")
+    func oneDecoder() throws {
+        let texts = ["2026-08-26T18:35:11Z", "2026-08-26T18:35:11.000Z", "2026-08-26T20:35:11+02:00"]
+        for text in texts {
+            let date = try JanuaryJSON.makeDecoder().decode([Date].self, from: Data("[\"\(text)\"]".utf8))
+            #expect(date == [Date(timeIntervalSince1970: 1_787_769_311)], "\(text)")
+        }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 extension SimulatorConformance {
     /// Every operation against the credential rules and the end-user rules (Docs/Contract.md), each answer
     /// checked against its schema.
-    @Suite("Conformance: credentials and end users", .timeLimit(.minutes(1)))
+    @Suite("Conformance: credentials and end users", suiteTimeLimit())
     struct CredentialConformanceTests {
         /// A way to call, and what January answers to it, by the operation's kind.
         enum Caller: String, CaseIterable, Sendable {

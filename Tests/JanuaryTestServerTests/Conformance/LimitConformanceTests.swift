@@ -6,7 +6,7 @@ import Testing
 extension SimulatorConformance {
     /// Every documented limit of every operation, just inside (answered with the operation's success, checked
     /// against its schema) and just outside (`400` with the documented code, the message naming the field).
-    @Suite("Conformance: documented limits", .timeLimit(.minutes(1)))
+    @Suite("Conformance: documented limits", suiteTimeLimit())
     struct LimitConformanceTests {
         struct Case: Sendable, CustomTestStringConvertible {
             let endpoint: Endpoint
@@ -492,15 +492,15 @@ extension SimulatorConformance {
         @Test func cgmReadingsHoldTheirRangeAndHistoryItsCompleteDays() {
             let simulator = DirectSimulator()
             func history(days: Int, first: Int, last: Int) -> String {
-                let base = 1_772_323_200  // 2026-03-01T00:00:00Z
+                let base: TimeInterval = 1_772_323_200  // 2026-03-01T00:00:00Z
                 var readings: [String] = []
                 for index in 0..<(days * 96) {
                     let value = index == 0 ? first : index == days * 96 - 1 ? last : 100
-                    let time = Timestamp.format(Date(timeIntervalSince1970: TimeInterval(base + index * 900)))
+                    let time = Timestamp.format(Date(timeIntervalSince1970: base + TimeInterval(index * 900)))
                     readings.append(#"{"timestamp":"\#(time)","value":\#(value)}"#)
                 }
                 let foods = (0..<days).map { day in
-                    let time = Timestamp.format(Date(timeIntervalSince1970: TimeInterval(base + day * 86_400 + 43_200)))
+                    let time = Timestamp.format(Date(timeIntervalSince1970: base + TimeInterval(day) * 86_400 + 43_200))
                     return #"{"timestamp":"\#(time)","food_id":"1001","serving_id":"5001","quantity":1}"#
                 }
                 return

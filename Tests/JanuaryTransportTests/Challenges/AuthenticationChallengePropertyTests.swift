@@ -2,7 +2,7 @@ import Foundation
 import JanuaryTransport
 import Testing
 
-@Suite("AuthenticationChallenge properties", .timeLimit(.minutes(10)))
+@Suite("AuthenticationChallenge properties", suiteTimeLimit(minutes: 10))
 struct AuthenticationChallengePropertyTests {
     @Test("100,000 random, mutated and grammar-built values keep every property")
     func hundredThousand() {

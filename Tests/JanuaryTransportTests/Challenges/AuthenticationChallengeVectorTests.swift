@@ -229,7 +229,7 @@ let challengeVectors: [ChallengeVector] = [
     ChallengeVector("lone backslash in quotes", "Bearer realm=\"abc\\", []),
 ]
 
-@Suite("AuthenticationChallenge parsing vectors", .timeLimit(.minutes(1)))
+@Suite("AuthenticationChallenge parsing vectors", suiteTimeLimit())
 struct AuthenticationChallengeVectorTests {
     @Test("parses the vector as documented", arguments: challengeVectors)
     func vector(_ vector: ChallengeVector) {

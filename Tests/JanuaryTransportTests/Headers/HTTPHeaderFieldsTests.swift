@@ -1,7 +1,7 @@
 import JanuaryTransport
 import Testing
 
-@Suite("HTTPHeaderFields", .timeLimit(.minutes(1)))
+@Suite("HTTPHeaderFields", suiteTimeLimit())
 struct HTTPHeaderFieldsTests {
     @Test("keeps literal order and repeated names; looks names up case-insensitively")
     func orderAndLookup() {

@@ -2,7 +2,7 @@ import Foundation
 import JanuaryTransport
 import Testing
 
-@Suite("HTTPTransportRequest", .timeLimit(.minutes(1)))
+@Suite("HTTPTransportRequest", suiteTimeLimit())
 struct HTTPTransportRequestTests {
     private static let url = URL(string: "https://api.january.test/v1/items?x=1")!
 

@@ -3,7 +3,7 @@ import JanuaryCore
 import JanuaryTransport
 import Testing
 
-@Suite("HTTPTransportResponse", .timeLimit(.minutes(1)))
+@Suite("HTTPTransportResponse", suiteTimeLimit())
 struct HTTPTransportResponseTests {
     @Test(
         "Retry-After is read as delay-seconds or an HTTP-date, and a malformed value is ignored",

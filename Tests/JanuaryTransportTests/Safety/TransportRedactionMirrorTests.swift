@@ -3,7 +3,7 @@ import JanuaryTestServer
 import JanuaryTransport
 import Testing
 
-@Suite("URLSessionHTTPTransport reflection", .timeLimit(.minutes(1)))
+@Suite("URLSessionHTTPTransport reflection", suiteTimeLimit())
 struct TransportRedactionMirrorTests {
     @Test("dump of a transport with a request in flight never reaches the request's credential")
     func dumpDoesNotReachInFlightRequests() async throws {

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite("TransportSafety", .timeLimit(.minutes(1)))
+@Suite("TransportSafety", suiteTimeLimit())
 struct TransportSafetyTests {
     @Test(
         "isLoopbackHost accepts only unambiguous loopback spellings",
@@ -92,7 +92,7 @@ struct TransportSafetyTests {
     }
 }
 
-@Suite("RedirectPolicy", .timeLimit(.minutes(1)))
+@Suite("RedirectPolicy", suiteTimeLimit())
 struct RedirectPolicyTests {
     private static let original = URL(string: "https://api.january.test/v1/start")!
 

@@ -4,7 +4,7 @@ import JanuaryTransport
 import Testing
 
 /// The hand-over between URLSession's delegate and the caller's continuation, which can happen in either order.
-@Suite("PendingRequest", .timeLimit(.minutes(1)))
+@Suite("PendingRequest", suiteTimeLimit())
 struct PendingRequestTests {
     private static let url = URL(string: "https://partners.january.test/v1.2/foods")!
 

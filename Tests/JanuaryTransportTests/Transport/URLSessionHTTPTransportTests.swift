@@ -35,7 +35,7 @@ private func waitForRequests(_ server: LoopbackHTTPServer, count: Int) async thr
     try await eventually("\(count) requests at the server") { server.receivedRequests.count >= count }
 }
 
-@Suite("URLSessionHTTPTransport over loopback", .timeLimit(.minutes(1)))
+@Suite("URLSessionHTTPTransport over loopback", suiteTimeLimit())
 struct URLSessionHTTPTransportTests {
     @Test("a 2xx response round-trips status, body, fields, request ID and URL")
     func successRoundTrip() async throws {

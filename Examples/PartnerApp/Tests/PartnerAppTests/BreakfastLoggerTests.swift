@@ -7,7 +7,7 @@ import Testing
 
 /// A partner's test of their logging screen against the simulator in process: January's real protocol and
 /// rules, no socket, no network, no January account, and nothing to allow in App Transport Security.
-@Suite("Logging screen against the simulator", .timeLimit(.minutes(1)))
+@Suite("Logging screen against the simulator", suiteTimeLimit())
 struct BreakfastLoggerTests {
     /// 2026-03-10 07:30 in Los Angeles.
     static let breakfastTime = Date(timeIntervalSince1970: 1_773_153_000)

@@ -5,7 +5,7 @@ import PartnerApp
 import Testing
 
 /// The app's search screen against a scripted January: no server, no network.
-@Suite("Food search screen", .timeLimit(.minutes(1)))
+@Suite("Food search screen", suiteTimeLimit())
 struct FoodSearchModelTests {
     static let banana = """
         {"items":[{"id":"1001","type":"generic","name":"banana","brand_name":null,

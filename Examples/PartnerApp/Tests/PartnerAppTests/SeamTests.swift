@@ -5,7 +5,7 @@ import Testing
 
 /// The SDK's values a partner builds in their own tests: events for their metrics, responses for their own
 /// abstractions, errors for their error screens.
-@Suite("Building the SDK's values in a partner's tests", .timeLimit(.minutes(1)))
+@Suite("Building the SDK's values in a partner's tests", suiteTimeLimit())
 struct SeamTests {
     @Test("the app's metrics count provider calls and retries from events the test makes")
     func metricsFromEvents() {

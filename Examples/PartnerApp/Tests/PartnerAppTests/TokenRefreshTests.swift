@@ -5,7 +5,7 @@ import PartnerApp
 import Testing
 
 /// A partner's test of the SDK's promise, in milliseconds: the token is refreshed a minute before expiry.
-@Suite("Token refresh, as a partner tests it", .timeLimit(.minutes(1)))
+@Suite("Token refresh, as a partner tests it", suiteTimeLimit())
 struct TokenRefreshTests {
     /// Counts calls to the app's token provider.
     final class Backend: Sendable {

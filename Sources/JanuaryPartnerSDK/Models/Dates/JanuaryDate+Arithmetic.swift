@@ -1,3 +1,5 @@
+import JanuaryCore
+
 // Days are counted with plain integer arithmetic on the proleptic Gregorian calendar rather than with
 // `Calendar`, so that a span is the same number of days whatever the time zone or daylight-saving rules.
 extension JanuaryDate: Strideable {
@@ -19,7 +21,10 @@ extension JanuaryDate: Strideable {
     /// - Returns: The day reached.
     /// - Precondition: The day reached lies between the years 1 and 9999.
     public func advanced(by days: Int) -> JanuaryDate {
-        JanuaryDate(dayNumber: dayNumber + days)
+        // In `Int64`, so that a count far past the year 9999 meets the precondition rather than an overflow trap.
+        let (target, overflow) = Int64(dayNumber).addingReportingOverflow(Int64(days))
+        precondition(!overflow && Self.dayNumbers.contains(target), "JanuaryDate covers the years 1 to 9999.")
+        return JanuaryDate(dayNumber: target)
     }
 
     /// Orders days from the earliest to the latest.
@@ -41,31 +46,23 @@ extension JanuaryDate: Strideable {
     func addingYears(_ years: Int) -> JanuaryDate {
         let year = self.year + years
         precondition(Self.years.contains(year), "JanuaryDate covers the years 1 to 9999.")
-        let day = min(self.day, Self.numberOfDays(inMonth: month, year: year))
+        let day = min(self.day, Int(CivilCalendar.daysInMonth(Int64(month), year: Int64(year))))
         return JanuaryDate(uncheckedYear: year, month: month, day: day)
     }
 
-    /// Days since 1970-01-01 (negative before it).
+    /// Days since 1970-01-01 (negative before it); within ±3.7 million for the years 1 to 9999, so it fits any `Int`.
     private var dayNumber: Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilCalendar.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
-    private init(dayNumber: Int) {
-        let shifted = dayNumber + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        precondition(Self.years.contains(year), "JanuaryDate covers the years 1 to 9999.")
-        self.init(uncheckedYear: year, month: month, day: day)
+    /// The day numbers of 0001-01-01 to 9999-12-31.
+    private static let dayNumbers = firstDayNumber...lastDayNumber
+    private static let firstDayNumber = CivilCalendar.daysFromCivil(year: 1, month: 1, day: 1)
+    private static let lastDayNumber = CivilCalendar.daysFromCivil(year: 9999, month: 12, day: 31)
+
+    /// The day of a day number within ``dayNumbers``.
+    private init(dayNumber: Int64) {
+        let (year, month, day) = CivilCalendar.civilFromDays(dayNumber)
+        self.init(uncheckedYear: Int(year), month: Int(month), day: Int(day))
     }
 }

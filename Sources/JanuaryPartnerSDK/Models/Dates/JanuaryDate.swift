@@ -38,8 +38,8 @@ public struct JanuaryDate: Hashable, Sendable {
     /// - Throws: `JanuaryError` of category `invalidInput` when the parts do not name a day of the calendar,
     ///   such as February 30.
     public init(year: Int, month: Int, day: Int) throws {
-        guard Self.years.contains(year), (1...12).contains(month),
-            (1...Self.numberOfDays(inMonth: month, year: year)).contains(day)
+        guard Self.years.contains(year),
+            CivilCalendar.isValid(year: Int64(year), month: Int64(month), day: Int64(day))
         else {
             throw JanuaryError.invalidInput(
                 "A JanuaryDate needs a year from 1 to 9999, a month from 1 to 12 and a day that exists in that month; "
@@ -131,21 +131,6 @@ public struct JanuaryDate: Hashable, Sendable {
         self.year = year
         self.month = month
         self.day = day
-    }
-
-    static func numberOfDays(inMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2:
-            isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11:
-            30
-        default:
-            31
-        }
-    }
-
-    static func isLeapYear(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
     /// The numbers in `yyyy-MM-dd`, or `nil` when the text is spelled otherwise. ASCII digits only: other

@@ -7,7 +7,7 @@ enum FoodAnalysisRequests {
     static let timeout: TimeInterval = 120
 
     static func photo(_ photo: FoodPhoto, reasoning: AnalysisReasoningEffort?) throws -> JanuaryRequest {
-        let body = try OperationEncoding.jsonBody(
+        let body = try JanuaryJSON.encode(
             PhotoBody(image: try photo.imageValue(), reasoning: reasoning.map(ReasoningBody.init(effort:))))
         guard body.count <= FoodPhoto.maximumRequestBytes else {
             throw JanuaryError.invalidInput(
@@ -21,7 +21,7 @@ enum FoodAnalysisRequests {
 
     static func description(_ text: String) throws -> JanuaryRequest {
         try Validation.text(text, field: "analyzeDescription text", length: 1...512)
-        return request(path: "/v1.2/food-analysis/text", body: try OperationEncoding.jsonBody(TextBody(text: text)))
+        return request(path: "/v1.2/food-analysis/text", body: try JanuaryJSON.encode(TextBody(text: text)))
     }
 
     static func correction(_ scan: FoodScan, instruction: String) throws -> JanuaryRequest {
@@ -37,7 +37,7 @@ enum FoodAnalysisRequests {
                 try Validation.number(servingQuantity, field: "\(field).serving.quantity", above: 0, atMost: 10_000)
             }
         }
-        let body = try OperationEncoding.jsonBody(CorrectionBody(analysis: scan, instruction: instruction))
+        let body = try JanuaryJSON.encode(CorrectionBody(analysis: scan, instruction: instruction))
         return request(path: "/v1.2/food-analysis/corrections", body: body)
     }
 

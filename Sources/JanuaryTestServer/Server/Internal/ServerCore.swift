@@ -131,7 +131,11 @@ final class ServerCore: @unchecked Sendable {
         }
         Socket.signal(wakeUp.write)
         acceptLoopFinished.wait()
+        // Both ends are closed here, after the write, never by the accept thread: that thread can leave its loop
+        // on its own (a connection arriving just after `stopped` was set), and a write to a pipe whose read end
+        // is already closed raises SIGPIPE, which kills the process.
         Socket.close(wakeUp.write)
+        Socket.close(wakeUp.read)
     }
 
     private func acceptLoop() {
@@ -151,7 +155,6 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         Socket.close(listener)
-        Socket.close(wakeUp.read)
         acceptLoopFinished.signal()
     }
 

@@ -41,6 +41,7 @@ struct CredentialBook: Sendable {
         return JanuaryAPISimulator.IssuedToken(
             value: value,
             expiresAt: expiresAt,
+            // portability-ok: the token endpoint accepts 300...7200 s; a lifetime a test passes in is its own choice.
             expiresIn: Int(lifetime.rounded(.down)),
             endUserID: endUserID,
             scopes: scopes

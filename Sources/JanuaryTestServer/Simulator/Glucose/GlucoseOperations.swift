@@ -86,8 +86,8 @@ enum GlucoseOperations {
         }
         guard hasCGM else { return [] }
         let readingItems = try fields.requiredArray("cgm_data", count: 1...5000)
-        var windowsByDay: [LocalDate: Set<Int>] = [:]
-        var seenWindows: Set<Int> = []
+        var windowsByDay: [LocalDate: Set<Int64>] = [:]
+        var seenWindows: Set<Int64> = []
         var values: [Double] = []
         for index in readingItems.indices {
             let reading = try fields.element(readingItems, index, of: "cgm_data")
@@ -96,7 +96,7 @@ enum GlucoseOperations {
             guard (10...600).contains(value) else {
                 throw APIError.invalidRequest("`\(reading.name("value"))` must be 10 to 600 mg/dL")
             }
-            let window = Int((time.timeIntervalSince1970 / 900).rounded(.down))
+            let window = Int64((time.timeIntervalSince1970 / 900).rounded(.down))
             guard seenWindows.insert(window).inserted else {
                 throw APIError.invalidRequest(
                     "`\(reading.name("timestamp"))` is a second reading in the same 15-minute window"

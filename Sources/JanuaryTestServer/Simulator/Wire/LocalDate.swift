@@ -22,7 +22,9 @@ struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
         let check = Timestamp.utcCalendar.dateComponents([.year, .month, .day], from: date)
         guard check.year == year, check.month == month, check.day == day else { return nil }
-        dayNumber = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        // In Int64, then narrowed: a 4-digit year is within ±3.7 million days of 1970, which fits a 32-bit Int.
+        let days = Int64((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        dayNumber = Int(days)
     }
 
     /// The local date of `instant` in `zone`.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Food analysis requests are built and checked before sending", .timeLimit(.minutes(1)))
+@Suite("Food analysis requests are built and checked before sending", suiteTimeLimit())
 struct FoodAnalysisRequestTests {
     /// The largest JPEG whose request body, `{"image":"data:image/jpeg;base64,…"}`, is at most 5 000 000 bytes:
     /// 35 bytes of JSON and prefix plus 4 999 964 bytes of base64 make 4 999 999; one more byte of image adds a

@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Food analysis results", .timeLimit(.minutes(1)))
+@Suite("Food analysis results", suiteTimeLimit())
 struct FoodScanTests {
     static let photoScan = """
         {

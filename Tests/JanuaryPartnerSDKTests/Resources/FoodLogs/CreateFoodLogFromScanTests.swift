@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Logging a food analysis", .timeLimit(.minutes(1)))
+@Suite("Logging a food analysis", suiteTimeLimit())
 struct CreateFoodLogFromScanTests {
     static let scan = FoodScan(
         mealName: "Oatmeal with berries",

@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Food log decoding", .timeLimit(.minutes(1)))
+@Suite("Food log decoding", suiteTimeLimit())
 struct FoodLogDecodingTests {
     static let fullLog = """
         {

@@ -140,7 +140,7 @@ private let idCases: [ValidationCase] = [
     },
 ]
 
-@Suite("Food log validation", .timeLimit(.minutes(1)))
+@Suite("Food log validation", suiteTimeLimit())
 struct FoodLogValidationTests {
     @Test("foods, quantities, names and updates", arguments: foodLogCases)
     func bodies(rule: ValidationCase) async throws {

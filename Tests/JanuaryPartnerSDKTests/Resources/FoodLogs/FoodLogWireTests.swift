@@ -3,7 +3,7 @@ import JanuaryPartnerSDK
 import JanuaryTestServer
 import Testing
 
-@Suite("Food logs on the wire", .timeLimit(.minutes(1)))
+@Suite("Food logs on the wire", suiteTimeLimit())
 struct FoodLogWireTests {
     @Test("create posts foods, eaten_at in UTC with milliseconds, and name")
     func createSendsEverything() async throws {

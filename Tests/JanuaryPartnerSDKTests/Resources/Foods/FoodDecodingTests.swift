@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Food models decode January's responses", .timeLimit(.minutes(1)))
+@Suite("Food models decode January's responses", suiteTimeLimit())
 struct FoodDecodingTests {
     static let searchResults = """
         {

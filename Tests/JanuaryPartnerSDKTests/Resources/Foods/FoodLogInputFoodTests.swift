@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Food log input", .timeLimit(.minutes(1)))
+@Suite("Food log input", suiteTimeLimit())
 struct FoodLogInputFoodTests {
     @Test("encodes to food_id, serving_id and quantity, ids as strings")
     func encodesWireNames() throws {

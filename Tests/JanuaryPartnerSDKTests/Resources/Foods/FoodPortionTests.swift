@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Food portions", .timeLimit(.minutes(1)))
+@Suite("Food portions", suiteTimeLimit())
 struct FoodPortionTests {
     /// Apple slices: nutrients per default serving "1 medium" (182 g, factor 1.82); also "1 cup" (109 g, factor
     /// 1.09) and "100 g" with a weight but no factor.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Food requests are built and checked before sending", .timeLimit(.minutes(1)))
+@Suite("Food requests are built and checked before sending", suiteTimeLimit())
 struct FoodRequestTests {
     private func query(_ request: JanuaryRequest) -> [String: String] {
         Dictionary(uniqueKeysWithValues: request.queryItems.map { ($0.name, $0.value ?? "") })

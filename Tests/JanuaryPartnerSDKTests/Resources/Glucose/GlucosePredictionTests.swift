@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Glucose prediction results", .timeLimit(.minutes(1)))
+@Suite("Glucose prediction results", suiteTimeLimit())
 struct GlucosePredictionTests {
     @Test("a prediction decodes points, grade and chart bounds")
     func decodes() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Glucose prediction requests are built and checked before sending", .timeLimit(.minutes(1)))
+@Suite("Glucose prediction requests are built and checked before sending", suiteTimeLimit())
 struct PredictGlucoseRequestTests {
     static let profile = GlucosePredictionProfile(
         age: 42,

@@ -52,7 +52,7 @@ private let rangeCases: [ValidationCase] = [
     ValidationCase(label: "delete with a non-UUID", refusedField: "log_id") { try await $0.waterLogs.delete(id: "42") },
 ]
 
-@Suite("Water logs", .timeLimit(.minutes(1)))
+@Suite("Water logs", suiteTimeLimit())
 struct WaterLogTests {
     @Test("create posts the amount and consumed_at in UTC with milliseconds")
     func createBody() async throws {

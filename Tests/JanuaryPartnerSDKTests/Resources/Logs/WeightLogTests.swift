@@ -34,7 +34,7 @@ private let weightCases: [ValidationCase] = [
     },
 ]
 
-@Suite("Weight logs", .timeLimit(.minutes(1)))
+@Suite("Weight logs", suiteTimeLimit())
 struct WeightLogTests {
     @Test("create posts the weight and measured_at in UTC with milliseconds")
     func createBody() async throws {

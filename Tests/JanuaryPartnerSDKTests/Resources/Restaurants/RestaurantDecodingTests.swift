@@ -2,7 +2,7 @@ import Foundation
 import JanuaryPartnerSDK
 import Testing
 
-@Suite("Restaurant models decode January's responses", .timeLimit(.minutes(1)))
+@Suite("Restaurant models decode January's responses", suiteTimeLimit())
 struct RestaurantDecodingTests {
     @Test("restaurants decode with nulls, missing keys and unknown fields")
     func restaurants() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Restaurant requests are built and checked before sending", .timeLimit(.minutes(1)))
+@Suite("Restaurant requests are built and checked before sending", suiteTimeLimit())
 struct RestaurantRequestTests {
     private func query(_ request: JanuaryRequest) -> [String: String] {
         Dictionary(uniqueKeysWithValues: request.queryItems.map { ($0.name, $0.value ?? "") })

@@ -1,7 +1,8 @@
 import Foundation
 
-/// January's timestamps, read and written by the models themselves rather than by a decoder's
-/// `dateDecodingStrategy`, so that a model decodes the same whatever decoder a partner or a test hands it.
+/// January's timestamps, the one parser and writer for the SDK's models, its JSON coder and a token's
+/// `expires_at`. Models read and write them themselves rather than through a decoder's `dateDecodingStrategy`, so
+/// that a model decodes the same whatever decoder a partner or a test hands it.
 ///
 /// Reading accepts RFC 3339 / ISO 8601 date-times with a `T`, seconds, an optional fraction of any length and a
 /// `Z` or numeric offset (`+05:30`, `-0800`); January sends UTC with milliseconds. Writing always produces UTC
@@ -10,9 +11,12 @@ import Foundation
 /// The parser is written out rather than delegated to `ISO8601FormatStyle` so that it behaves identically on
 /// every platform: Foundation's parsers differ between releases in whether they require or refuse a fraction,
 /// and some accept trailing garbage or impossible dates such as February 30.
-enum JanuaryTimestamp {
+package enum JanuaryTimestamp {
     /// Parses a timestamp, or returns `nil` when the text is not a complete date-time with an offset.
-    static func parse(_ text: String) -> Date? {
+    ///
+    /// - Parameter text: A date-time such as `2026-08-26T18:35:11.123Z` or `2026-08-26T20:35:11+02:00`.
+    /// - Returns: The instant, or `nil`.
+    package static func parse(_ text: String) -> Date? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
             let month = scanner.number(digits: 2), scanner.take("-"),
@@ -34,17 +38,14 @@ enum JanuaryTimestamp {
             return nil
         }
         // A leap second (60) is accepted as RFC 3339 allows and lands on the next minute's first second.
-        guard (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day), hour <= 23,
-            minute <= 59, second <= 60
-        else {
+        guard CivilCalendar.isValid(year: year, month: month, day: day), hour <= 23, minute <= 59, second <= 60 else {
             return nil
         }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        // 64-bit arithmetic: `Int` is 32 bits on watchOS's arm64_32, where seconds since 1970 overflow in 2038.
         let wholeSeconds =
-            Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - Int64(offsetSeconds)
-        let seconds = Double(wholeSeconds) + fraction
-        return Date(timeIntervalSince1970: seconds)
+            CivilCalendar.secondsSince1970(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second
+            ) - offsetSeconds
+        return Date(timeIntervalSince1970: Double(wholeSeconds) + fraction)
     }
 
     /// The span ECMAScript dates cover, ±10⁸ days around 1970 in milliseconds, which is more than any request
@@ -52,13 +53,16 @@ enum JanuaryTimestamp {
     private static let representableMilliseconds = 8.64e15
 
     /// Formats a date as UTC with milliseconds and `Z`.
-    static func string(from date: Date) -> String {
+    ///
+    /// - Parameter date: The instant.
+    /// - Returns: Text such as `2026-08-26T18:35:11.000Z`.
+    package static func string(from date: Date) -> String {
         let raw = (date.timeIntervalSince1970 * 1000).rounded()
         let clamped = raw.isNaN ? 0 : min(max(raw, -representableMilliseconds), representableMilliseconds)
         let milliseconds = Int64(clamped)
-        let (wholeSeconds, millisecond) = floorDivision(milliseconds, 1000)
-        let (days, secondOfDay) = floorDivision(wholeSeconds, 86_400)
-        let (year, month, day) = civilFromDays(days)
+        let (wholeSeconds, millisecond) = CivilCalendar.floorDivision(milliseconds, 1000)
+        let (days, secondOfDay) = CivilCalendar.floorDivision(wholeSeconds, CivilCalendar.secondsPerDay)
+        let (year, month, day) = CivilCalendar.civilFromDays(days)
         let hour = secondOfDay / 3_600
         let minute = secondOfDay % 3_600 / 60
         let second = secondOfDay % 60
@@ -66,51 +70,10 @@ enum JanuaryTimestamp {
             + ":" + pad(second, 2) + "." + pad(millisecond, 3) + "Z"
     }
 
-    private static func pad(_ value: some BinaryInteger, _ width: Int) -> String {
+    private static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value.magnitude)
         let sign = value < 0 ? "-" : ""
         return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let quotient = value / divisor
-        let remainder = value % divisor
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    private static func isLeapYear(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
-    private static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 
@@ -136,11 +99,11 @@ private struct DigitScanner {
     }
 
     /// Exactly `digits` ASCII digits.
-    mutating func number(digits: Int) -> Int? {
+    mutating func number(digits: Int) -> Int64? {
         guard index + digits <= bytes.count else {
             return nil
         }
-        var value = 0
+        var value: Int64 = 0
         for byte in bytes[index..<(index + digits)] {
             guard let digit = Self.digit(byte) else {
                 return nil
@@ -166,11 +129,11 @@ private struct DigitScanner {
     }
 
     /// `Z`, `z`, or `±HH:MM` / `±HHMM`, as seconds east of UTC.
-    mutating func offset() -> Int? {
+    mutating func offset() -> Int64? {
         if take("Z") || take("z") {
             return 0
         }
-        let sign: Int
+        let sign: Int64
         if take("+") {
             sign = 1
         } else if take("-") {
@@ -188,14 +151,14 @@ private struct DigitScanner {
         return sign * (hours * 3_600 + minutes * 60)
     }
 
-    private static func digit(_ byte: UInt8) -> Int? {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int(byte - UInt8(ascii: "0")) : nil
+    private static func digit(_ byte: UInt8) -> Int64? {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int64(byte - UInt8(ascii: "0")) : nil
     }
 }
 
 extension KeyedDecodingContainer {
     /// Decodes a required timestamp written as an ISO 8601 string.
-    func decodeTimestamp(forKey key: Key) throws -> Date {
+    package func decodeTimestamp(forKey key: Key) throws -> Date {
         let text = try decode(String.self, forKey: key)
         guard let date = JanuaryTimestamp.parse(text) else {
             throw DecodingError.dataCorruptedError(
@@ -209,7 +172,7 @@ extension KeyedDecodingContainer {
 
     /// Decodes a log's timestamp under the newest contract's `key`, or under `created_at` (`revisionKey`), the
     /// name one published revision gives every log timestamp; `key` wins when both are present.
-    func decodeTimestamp(forKey key: Key, orRevisionKey revisionKey: Key) throws -> Date {
+    package func decodeTimestamp(forKey key: Key, orRevisionKey revisionKey: Key) throws -> Date {
         if try decodeIfPresent(String.self, forKey: key) == nil, contains(revisionKey) {
             return try decodeTimestamp(forKey: revisionKey)
         }
@@ -217,7 +180,7 @@ extension KeyedDecodingContainer {
     }
 
     /// Decodes an optional timestamp: a missing key and `null` both give `nil`; a malformed one throws.
-    func decodeTimestampIfPresent(forKey key: Key) throws -> Date? {
+    package func decodeTimestampIfPresent(forKey key: Key) throws -> Date? {
         guard try decodeIfPresent(String.self, forKey: key) != nil else {
             return nil
         }
@@ -227,12 +190,12 @@ extension KeyedDecodingContainer {
 
 extension KeyedEncodingContainer {
     /// Encodes a timestamp as UTC with milliseconds and `Z`.
-    mutating func encodeTimestamp(_ date: Date, forKey key: Key) throws {
+    package mutating func encodeTimestamp(_ date: Date, forKey key: Key) throws {
         try encode(JanuaryTimestamp.string(from: date), forKey: key)
     }
 
     /// Encodes a timestamp when there is one, and nothing (not `null`) otherwise.
-    mutating func encodeTimestampIfPresent(_ date: Date?, forKey key: Key) throws {
+    package mutating func encodeTimestampIfPresent(_ date: Date?, forKey key: Key) throws {
         if let date {
             try encodeTimestamp(date, forKey: key)
         }
