@@ -92,7 +92,7 @@ extension JanuaryPartnerClient {
                                     date: $0,
                                     generation: generation,
                                     statusCode: 401,
-                                    code: code
+                                    code: code.rawValue
                                 )
                             }
                         }

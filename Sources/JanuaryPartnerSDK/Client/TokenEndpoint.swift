@@ -68,7 +68,7 @@ struct TokenEndpoint: Sendable {
         let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
             .map { (name: $0.key, value: $0.value) }
         return HTTPTransportRequest(
-            method: request.httpMethod ?? "GET",
+            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
             url: url,
             headerFields: HTTPHeaderFields(fields),
             body: request.httpBody.map { .data($0) } ?? .empty
