@@ -9,7 +9,7 @@ struct LocalSession {
     static let timeZone = TimeZone(identifier: "America/Los_Angeles")!
 
     /// Runs the session and checks that the SDK did exactly what it promises: one refresh and one replay for the
-    /// revoked token, one wait for the rate limit.
+    /// expired token, the revoked one surfaced without a replay, one wait for the rate limit.
     ///
     /// - Returns: Whether everything went as expected.
     func run() async throws -> Bool {
@@ -31,7 +31,8 @@ struct LocalSession {
             events: events,
             backend: backend,
             disruptions: Disruptions(
-                revokeTokens: { simulator.revokeTokens(forEndUser: userID) },
+                expireTokens: { _ = simulator.expireTokens(forEndUser: userID) },
+                revokeTokens: { _ = simulator.revokeTokens(forEndUser: userID) },
                 rateLimitNextWaterLog: { retryAfter in
                     simulator.failNext(
                         with: .rateLimited(retryAfter: retryAfter), method: "POST", pathPrefix: "/v1.2/water-logs")
@@ -44,11 +45,11 @@ struct LocalSession {
 
         let requests = simulator.requestLog.filter { $0.path != JanuaryAPISimulator.partnerBackendTokenPath }
         let checks: [(String, Int, Int)] = [
-            ("token provider calls", events.count(of: .providerCallStarted), 2),
-            ("tokens January rejected", simulator.statistics.tokensRejected, 1),
+            ("token provider calls", events.count(of: .providerCallStarted), 3),
+            ("tokens January rejected", simulator.statistics.tokensRejected, 2),
             ("refresh-and-replays", events.count(of: .requestRetried), 1),
             ("rate-limit waits", events.count(of: .retryScheduled), 1),
-            ("tokens issued by the backend", backend.issued.count, 2),
+            ("tokens issued by the backend", backend.issued.count, 3),
         ]
         var problems = session.problems
         for (name, actual, expected) in checks where actual != expected {
@@ -60,7 +61,7 @@ struct LocalSession {
                 + "(\(events.count(of: .requestRetried)) replayed after a refresh, "
                 + "\(events.count(of: .retryScheduled)) retried after a rate limit), "
                 + "\(events.count(of: .providerCallStarted)) token provider calls, "
-                + "\(simulator.statistics.tokensRejected) token rejected, "
+                + "\(simulator.statistics.tokensRejected) tokens rejected, "
                 + "\(PartnerSession.number(Date().timeIntervalSince(started))) s: "
                 + (problems.isEmpty ? "OK" : "UNEXPECTED")
         )

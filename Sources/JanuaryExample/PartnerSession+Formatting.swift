@@ -80,6 +80,9 @@ extension PartnerSession {
             return text
         case .tokenInvalidated:
             return "January rejected \(generation) with a 401; the SDK dropped it and will ask for a new one"
+        case .tokenRevokedOrUnknown:
+            return "January refused \(generation) as \(event.code ?? "revoked"); the SDK dropped it, did not send the "
+                + "request again, and will ask for a new one when the user has signed in again"
         case .requestRetried:
             return "the request was sent again, once, with \(generation)"
         case .retryScheduled:

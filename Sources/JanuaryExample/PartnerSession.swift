@@ -3,6 +3,8 @@ import JanuaryPartnerSDK
 
 /// What only the simulator can do to a session: the disruptions a real environment causes by chance.
 struct Disruptions: Sendable {
+    /// The user's live tokens reach the end of their lifetime.
+    let expireTokens: @Sendable () -> Void
     /// January revokes the user's live tokens, as it does when the partner's backend asks it to.
     let revokeTokens: @Sendable () -> Void
     /// January answers the next water log with `429 rate_limited` and `Retry-After` seconds.
@@ -144,15 +146,36 @@ final class PartnerSession {
 
         if let disruptions {
             try await step(
-                "January revokes the user's token; list today's meals again",
+                "The user's token expires; list today's meals again",
                 expecting: [
                     (.tokenInvalidated, 1), (.providerCallStarted, 2), (.providerCallFinished, 2),
                     (.requestRetried, 1),
                 ]
             ) {
-                disruptions.revokeTokens()
+                disruptions.expireTokens()
                 let meals = try await user.foodLogs.list(on: today)
                 return "still \(Self.count(meals.count, "meal")): one refresh, one replay, nothing for the user to do"
+            }
+
+            try await step(
+                "January revokes the user's token; list today's meals again",
+                expecting: [
+                    (.tokenRevokedOrUnknown, 1), (.tokenInvalidated, 2), (.providerCallStarted, 3),
+                    (.providerCallFinished, 3),
+                ]
+            ) {
+                disruptions.revokeTokens()
+                do {
+                    _ = try await user.foodLogs.list(on: today)
+                    problems.append("a revoked token was refreshed instead of surfaced")
+                    return "listed with a revoked token"
+                } catch let error as JanuaryError where error.code == "token_revoked" {
+                    // A real app sends the user to sign in to its backend again here; this example's backend
+                    // mints for the same user at once.
+                    let meals = try await user.foodLogs.list(on: today)
+                    return "refused with token_revoked and not sent again; once the user signed in again, "
+                        + "\(Self.count(meals.count, "meal"))"
+                }
             }
 
             try await step("January rate-limits a glass of water", expecting: [(.retryScheduled, 1)]) {

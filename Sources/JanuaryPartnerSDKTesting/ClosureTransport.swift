@@ -4,7 +4,7 @@ import JanuaryPartnerSDK
 /// An `HTTPTransport` that answers every request with a closure of yours and records what it was asked.
 ///
 /// Inject it as `JanuaryPartnerClient.Configuration.transport` to unit-test code that uses the client without a
-/// server: the client does everything it does in production (validation, tokens, refresh on `invalid_token`,
+/// server: the client does everything it does in production (validation, tokens, refresh of an expired token,
 /// retries, error mapping) and only the network is replaced.
 ///
 /// ```swift

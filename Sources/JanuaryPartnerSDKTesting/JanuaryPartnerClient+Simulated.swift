@@ -44,6 +44,10 @@ extension JanuaryPartnerClient {
     ) throws -> JanuaryPartnerClient {
         var configuration = Configuration(baseURL: SimulatorTransport.baseURL)
         configuration.clock = clock
+        // The in-process mint answers at once, so a provider deadline would only add a sleeper to the test's manual
+        // clock that the test never asked for, and `waitForSleepers(1)` could return for it instead of the delay the
+        // test scripted. A partner's `configure` may still set one.
+        configuration.tokenProviderTimeout = .infinity
         configure(&configuration)
         configuration.transport = SimulatorTransport(simulator, clock: clock, timeout: configuration.requestTimeout)
         return try JanuaryPartnerClient(

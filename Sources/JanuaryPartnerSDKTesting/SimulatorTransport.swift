@@ -96,7 +96,7 @@ public struct SimulatorTransport: HTTPTransport {
             )
         }
         let answer = simulator.answer(
-            method: request.method,
+            method: request.method.rawValue,
             target: Self.target(of: request.url),
             headerFields: request.headerFields.map { HeaderField(name: $0.name, value: $0.value) },
             body: body
@@ -150,7 +150,7 @@ public struct SimulatorTransport: HTTPTransport {
         if hasContent {
             fields["Content-Length"] = String(scripted.body.count)
         }
-        let body = hasContent && request.method != "HEAD" ? scripted.body : Data()
+        let body = hasContent && request.method != .head ? scripted.body : Data()
         return HTTPTransportResponse(statusCode: status, headerFields: fields, body: body, url: request.url)
     }
 

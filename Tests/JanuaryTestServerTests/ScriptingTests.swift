@@ -50,6 +50,44 @@ struct ScriptingTests {
         #expect(harness.simulator.pendingScriptedFailures == 0)
     }
 
+    @Test(
+        "each token rejection can be answered with and without its JSON body",
+        arguments: [
+            (JanuaryAPISimulator.ScriptedFailure.tokenExpired, "token_expired", "token expired"),
+            (.tokenInvalid, "token_invalid", "token invalid"),
+            (.tokenRevoked, "token_revoked", "token revoked"),
+        ]
+    )
+    func tokenRejectionsWithAndWithoutBody(failure: JanuaryAPISimulator.ScriptedFailure, code: String, says: String)
+        async throws
+    {
+        let harness = try SimulatorHarness()
+        let challenge = #"Bearer error="invalid_token", error_description="\#(says)""#
+        harness.simulator.failNext(with: failure)
+        harness.simulator.failNext(with: failure.withoutBody)
+        let withBody = try await harness.call("GET", "/v1.2/credits")
+        #expect(withBody.status == 401)
+        #expect(withBody.code == code)
+        #expect(withBody.header("WWW-Authenticate") == challenge)
+        let bare = try await harness.call("GET", "/v1.2/credits")
+        #expect(bare.status == 401)
+        #expect(bare.data.isEmpty)
+        #expect(bare.header("Content-Type") == nil)
+        #expect(bare.header("WWW-Authenticate") == challenge)
+        #expect(failure.withoutBody.description == "401 \(code) without body")
+        #expect(harness.simulator.requestLog.map(\.errorCode) == [code, nil])
+        #expect(harness.simulator.statistics.tokensRejected == 2)
+    }
+
+    @Test func theBareStandardChallengeHasNeitherBodyNorDescription() async throws {
+        let harness = try SimulatorHarness()
+        harness.simulator.failNext(with: .bareInvalidTokenChallenge)
+        let reply = try await harness.call("GET", "/v1.2/credits")
+        #expect(reply.status == 401)
+        #expect(reply.data.isEmpty)
+        #expect(reply.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    }
+
     @Test func aScripted401StandsInForAValidCredential() async throws {
         let harness = try SimulatorHarness()
         harness.simulator.failNext(with: .tokenExpired)

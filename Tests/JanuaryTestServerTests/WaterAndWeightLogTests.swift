@@ -31,6 +31,25 @@ struct WaterAndWeightLogTests {
         #expect(reply.json["consumed_at"]?.stringValue == "2026-03-10T15:00:00.000Z")
     }
 
+    @Test func theCreatedAtRevisionNamesEveryLogTimestampCreatedAtAndReadsIt() async throws {
+        let harness = try SimulatorHarness()
+        harness.simulator.namesLogTimestampsCreatedAt = true
+        let water = try await harness.call(
+            "POST", "/v1.2/water-logs",
+            body: #"{"amount":{"value":250,"unit":"ml"},"created_at":"2026-03-10T08:00:00Z"}"#,
+            endUser: "u1")
+        #expect(water.json["created_at"]?.stringValue == "2026-03-10T08:00:00.000Z")
+        #expect(water.json["consumed_at"] == nil)
+        let weight = try await harness.call(
+            "POST", "/v1.2/weight-logs", body: Self.weight(70, "kg", at: "2026-03-10T07:00:00Z"), endUser: "u1")
+        #expect(weight.json["created_at"]?.stringValue == "2026-03-10T07:00:00.000Z")
+        #expect(weight.json["measured_at"] == nil)
+        harness.simulator.namesLogTimestampsCreatedAt = false
+        let newest = try await harness.call("POST", "/v1.2/water-logs", body: Self.water(250, "ml"), endUser: "u1")
+        #expect(newest.json["consumed_at"] != nil)
+        #expect(newest.json["created_at"] == nil)
+    }
+
     @Test(arguments: [
         (0.9, "fl_oz"), (811.6, "fl_oz"), (0.12, "cup"), (101.5, "cup"), (29, "ml"), (24_001, "ml"), (100, "l"),
     ])

@@ -23,6 +23,8 @@ import JanuaryCore
 /// - ``Kind/tokenJudgedByDeviceClock`` and ``Kind/tokenLifetimeClamped``: ``generation`` of the token concerned.
 /// - `requestRetried` and `retryScheduled` (added by `JanuaryPartnerSDK`): ``generation``, and for a scheduled
 ///   retry ``attempt``, ``retryAfter``, ``statusCode`` and ``code``.
+/// - `tokenRevokedOrUnknown` (added by `JanuaryPartnerSDK`): ``generation`` of the token January refused,
+///   ``statusCode`` 401 and ``code`` (`token_revoked` or `token_invalid`).
 ///
 /// Events are delivered asynchronously, one at a time and in the order the changes happened, on a thread of the
 /// SDK's own, never on the thread that sends a request, cancels a task or signs out: a callback that

@@ -7,6 +7,8 @@ extension JanuaryError {
         package static let dateRangeTooLarge = "date_range_too_large"
         package static let payloadTooLarge = "payload_too_large"
         package static let tokenExpired = "token_expired"
+        package static let tokenInvalid = "token_invalid"
+        package static let tokenRevoked = "token_revoked"
         package static let endUserIDMismatch = "end_user_id_mismatch"
         package static let creditLimitExceeded = "credit_limit_exceeded"
         package static let requestLimitExceeded = "request_limit_exceeded"

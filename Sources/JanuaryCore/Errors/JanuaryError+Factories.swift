@@ -87,7 +87,36 @@ extension JanuaryError {
             statusCode: statusCode,
             requestID: requestID,
             retryAfter: seconds,
+            underlyingError: underlyingError,
+            mayHaveTakenEffect: mayHaveTakenEffect
+        )
+    }
+
+    /// The same error caused by `cause`, for a failure that followed another the app should still see, such as a
+    /// provider failure after January refused the token. What caused this error before becomes the cause's
+    /// ``underlyingError``, so nothing is lost.
+    ///
+    /// - Parameter cause: The earlier failure.
+    /// - Returns: The error, with `cause` as its ``underlyingError``.
+    package func with(cause: JanuaryError) -> JanuaryError {
+        let chained = JanuaryError(
+            category: cause.category,
+            code: cause.code,
+            message: cause.message,
+            statusCode: cause.statusCode,
+            requestID: cause.requestID,
+            retryAfter: cause.retryAfter,
             underlyingError: underlyingError
+        )
+        return JanuaryError(
+            category: category,
+            code: code,
+            message: message,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: retryAfter,
+            underlyingError: chained,
+            mayHaveTakenEffect: mayHaveTakenEffect
         )
     }
 
@@ -100,7 +129,26 @@ extension JanuaryError {
             statusCode: statusCode,
             requestID: requestID,
             retryAfter: retryAfter,
-            underlyingError: underlyingError
+            underlyingError: underlyingError,
+            mayHaveTakenEffect: mayHaveTakenEffect
+        )
+    }
+
+    /// The same error, for a request the SDK did not send again although it may have reached January: the
+    /// message says so and how to check, and ``mayHaveTakenEffect`` is `true`.
+    ///
+    /// - Parameter note: What to add to the message.
+    /// - Returns: The error, marked.
+    package func withOutcomeUnknown(note: String) -> JanuaryError {
+        JanuaryError(
+            category: category,
+            code: code,
+            message: message + note,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: retryAfter,
+            underlyingError: underlyingError,
+            mayHaveTakenEffect: true
         )
     }
 }

@@ -62,6 +62,16 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// The error that caused this one, such as a `URLError` or the error your token provider threw.
     public let underlyingError: (any Error)?
 
+    /// Whether the request may have reached January and acted there although it failed: `true` exactly when a
+    /// request the SDK does not send twice (a create: `createFoodLog`, `createWaterLog`, `createWeightLog`, or a
+    /// raw request that is not `JanuaryRequest.isIdempotent` or not replayable) got no
+    /// answer (a timeout, a lost connection, an unreadable response) or a `5xx`.
+    ///
+    /// January does not deduplicate creates, so the SDK did not send it again. Before you do, check: list the
+    /// day's logs and look for it. `false` for every failure that proves nothing happened (a `4xx`, a `429`, a
+    /// request refused before sending) and for requests that are safe to send again.
+    public let mayHaveTakenEffect: Bool
+
     /// Creates an error.
     ///
     /// The SDK creates these for you; the initializer is public so that your tests can stand in for the SDK.
@@ -74,6 +84,7 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     ///   - requestID: January's request identifier from the response, if any.
     ///   - retryAfter: Seconds to wait before trying again, if known.
     ///   - underlyingError: The error that caused this one, if any.
+    ///   - mayHaveTakenEffect: Whether the request may have acted at January although it failed.
     public init(
         category: Category,
         code: String? = nil,
@@ -81,7 +92,8 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
         statusCode: Int? = nil,
         requestID: String? = nil,
         retryAfter: TimeInterval? = nil,
-        underlyingError: (any Error)? = nil
+        underlyingError: (any Error)? = nil,
+        mayHaveTakenEffect: Bool = false
     ) {
         self.category = category
         self.code = code
@@ -90,10 +102,11 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
         self.requestID = requestID
         self.retryAfter = retryAfter
         self.underlyingError = underlyingError
+        self.mayHaveTakenEffect = mayHaveTakenEffect
     }
 
-    /// A one-line summary that is safe to log: category, code, message, status code, request ID, retry delay
-    /// and the type of the underlying error.
+    /// A one-line summary that is safe to log: category, code, message, status code, request ID, retry delay,
+    /// whether the request may have taken effect, and the type of the underlying error.
     public var description: String {
         var parts = [code.map { "\(category) (\($0)): \(message)" } ?? "\(category): \(message)"]
         if let statusCode {
@@ -104,6 +117,9 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
         }
         if let retryAfter {
             parts.append("retry after \(Self.seconds(retryAfter)) s")
+        }
+        if mayHaveTakenEffect {
+            parts.append("may have taken effect")
         }
         if let underlyingSummary {
             parts.append("caused by \(underlyingSummary)")
@@ -162,6 +178,9 @@ extension JanuaryError: CustomReflectable {
         }
         if let retryAfter {
             children.append(("retryAfter", retryAfter))
+        }
+        if mayHaveTakenEffect {
+            children.append(("mayHaveTakenEffect", true))
         }
         if let underlyingSummary {
             children.append(("underlyingError", underlyingSummary))

@@ -170,6 +170,15 @@ extension KeyedDecodingContainer {
         return date
     }
 
+    /// Decodes a log's timestamp under the newest contract's `key`, or under `created_at` (`revisionKey`), the
+    /// name one published revision gives every log timestamp; `key` wins when both are present.
+    package func decodeTimestamp(forKey key: Key, orRevisionKey revisionKey: Key) throws -> Date {
+        if try decodeIfPresent(String.self, forKey: key) == nil, contains(revisionKey) {
+            return try decodeTimestamp(forKey: revisionKey)
+        }
+        return try decodeTimestamp(forKey: key)
+    }
+
     /// Decodes an optional timestamp: a missing key and `null` both give `nil`; a malformed one throws.
     package func decodeTimestampIfPresent(forKey key: Key) throws -> Date? {
         guard try decodeIfPresent(String.self, forKey: key) != nil else {

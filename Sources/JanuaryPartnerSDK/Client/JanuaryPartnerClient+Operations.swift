@@ -2,26 +2,52 @@ import Foundation
 import JanuaryCore
 
 // The one way every typed operation reaches January, so that the resources hold no transport logic of their own:
-// they validate, build a `JanuaryRequest`, and hand it here.
+// they validate, build a `JanuaryRequest`, say whether January lets it be sent twice, and hand it here.
 extension JanuaryPartnerClient {
     /// Sends a typed operation's request and decodes its JSON answer with the SDK's own decoder, which no
     /// partner setting can change.
     ///
     /// - Parameters:
     ///   - request: The request, already validated by the resource.
+    ///   - replay: What January's contract says about sending the operation twice.
     ///   - type: The model the answer decodes into.
     /// - Returns: The decoded answer.
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
-    func perform<Value: Decodable>(_ request: JanuaryRequest, returning type: Value.Type) async throws -> Value {
-        let response = try await send(request)
+    func perform<Value: Decodable>(
+        _ request: JanuaryRequest,
+        replay: ReplaySafety,
+        returning type: Value.Type
+    ) async throws -> Value {
+        let response = try await send(replay.applied(to: request))
         return try Self.decode(type, from: response, decoder: JanuaryJSON.makeDecoder())
     }
 
     /// Sends a typed operation's request whose answer has no content, such as a `204` to a delete.
     ///
-    /// - Parameter request: The request, already validated by the resource.
+    /// - Parameters:
+    ///   - request: The request, already validated by the resource.
+    ///   - replay: What January's contract says about sending the operation twice.
     /// - Throws: What ``send(_:)`` throws.
-    func perform(_ request: JanuaryRequest) async throws {
-        _ = try await send(request)
+    func perform(_ request: JanuaryRequest, replay: ReplaySafety) async throws {
+        _ = try await send(replay.applied(to: request))
+    }
+}
+
+/// What January's contract says about sending an operation twice, declared by every typed operation rather than
+/// read from its method: several operations use `POST` only to carry a body, and January's own SDKs retry them.
+enum ReplaySafety: Sendable {
+    /// Sending it twice has the effect of sending it once: every read, search, analysis, prediction, update and
+    /// delete. Retried like a `GET` under ``JanuaryPartnerClient/Configuration/retryPolicy``.
+    case idempotent
+    /// A create January does not deduplicate (`createFoodLog`, `createWaterLog`, `createWeightLog`): a second
+    /// request after an unknown outcome may log twice, so it is sent again only after `429 rate_limited`, when
+    /// January recorded nothing.
+    case notDeduplicated
+
+    /// `request`, marked as this safety says.
+    func applied(to request: JanuaryRequest) -> JanuaryRequest {
+        var marked = request
+        marked.isIdempotent = self == .idempotent
+        return marked
     }
 }

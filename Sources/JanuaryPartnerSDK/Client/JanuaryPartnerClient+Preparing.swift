@@ -9,6 +9,8 @@ struct PreparedRequest: Sendable {
     var transportRequest: HTTPTransportRequest
     /// Whether it may be sent more than once (a replay after a refresh, a retry).
     let isReplayable: Bool
+    /// Whether a second send has the effect of one, so that an ambiguous failure may be retried.
+    let isIdempotent: Bool
 
     func authorized(with credential: Credential) -> HTTPTransportRequest {
         var request = transportRequest
@@ -78,7 +80,7 @@ extension JanuaryPartnerClient {
             )
         }
         var transportRequest = HTTPTransportRequest(
-            method: request.method.rawValue,
+            method: request.method,
             url: try url(for: path, queryItems: request.queryItems),
             headerFields: headers,
             body: body,
@@ -89,7 +91,11 @@ extension JanuaryPartnerClient {
         // once, here, so that a request they refuse is refused before a token is fetched for it. The URL needs no
         // second look: it is the validated base URL followed by a checked path.
         try transportRequest.checkSafetyOfMessage()
-        return PreparedRequest(transportRequest: transportRequest, isReplayable: transportRequest.isReplayable)
+        return PreparedRequest(
+            transportRequest: transportRequest,
+            isReplayable: transportRequest.isReplayable,
+            isIdempotent: request.isIdempotent
+        )
     }
 
     /// The request URL: the base URL's text, the encoded path, and the encoded query. The path is checked to start

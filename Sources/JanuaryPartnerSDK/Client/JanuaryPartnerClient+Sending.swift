@@ -9,13 +9,19 @@ extension JanuaryPartnerClient {
     /// The client validates the request (including its ``JanuaryRequest/partnerUserID``) before anything is
     /// sent, attaches `Authorization: Bearer …` with a fresh credential, and sends it. Then:
     ///
-    /// - **Token rejected.** When January answers `401` with `WWW-Authenticate: Bearer error="invalid_token"`
-    ///   (whatever its `error_description`) or with code `token_expired`, from a hop that carried the credential,
-    ///   the client gets a new token (one provider call, however many requests were rejected at once) and sends a
-    ///   replayable request once more. Every other `401` and every `403` fails at once with January's code.
+    /// - **Token expired.** When January answers `401` with code `token_expired` (or, without a body, a
+    ///   `Bearer error="invalid_token"` challenge whose `error_description` says the token expired, or that has
+    ///   no description), from a hop that carried the credential, the client gets a new token (one provider call,
+    ///   however many requests were rejected at once) and sends a replayable request once more.
+    /// - **Token revoked or unknown.** `token_revoked` and `token_invalid` (by code, or by the challenge's
+    ///   description) are not fixed by a new token: the request fails at once with category `authentication` and
+    ///   January's code, the cached token is dropped so that the next request asks your provider, and a
+    ///   `tokenRevokedOrUnknown` event is sent. Your user must sign in to your backend again.
+    /// - Every other `401` and every `403` fails at once with January's code.
     /// - **Rate limits and transient failures.** The client sends the request again as
     ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` on any method, after `5xx` or a transport
-    ///   failure only for idempotent methods, waiting `Retry-After` or a growing delay.
+    ///   failure only when ``JanuaryRequest/isIdempotent`` (by default, the method's rule), waiting `Retry-After`
+    ///   or a growing delay.
     ///
     /// Cancelling the calling task cancels the HTTP request and any wait, and throws `CancellationError`.
     ///
@@ -37,13 +43,16 @@ extension JanuaryPartnerClient {
         if let fresh = coordinator.freshCredential() {
             credential = fresh
         } else {
-            credential = try await coordinator.credential()
+            do {
+                credential = try await coordinator.credential()
+            } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
+                throw lastTokenRefusal.withLock { $0 }.map { error.with(cause: $0) } ?? error
+            }
         }
         let epoch = credential.epoch
         var hasReplayedAfterRefresh = false
         var retries = 0
         var waited: TimeInterval = 0
-        let method = prepared.transportRequest.method
         while true {
             let outcome: Result<HTTPTransportResponse, JanuaryError>
             do {
@@ -60,19 +69,42 @@ extension JanuaryPartnerClient {
                 acknowledge(response, sentWith: credential)
                 return response
             case .success(let response):
-                let body = JanuaryErrorBody(parsing: response.body)
-                if rejectsToken(response, body: body) {
-                    guard prepared.isReplayable, !hasReplayedAfterRefresh, credential.isRefreshable else {
+                var body = JanuaryErrorBody(parsing: response.body)
+                if let (rejection, code) = TokenRejection.reading(response, body: body) {
+                    body.code = code
+                    guard rejection == .expired, prepared.isReplayable, !hasReplayedAfterRefresh,
+                        credential.isRefreshable
+                    else {
                         coordinator.discard(credential)
-                        throw rejection(
+                        let error = self.rejection(
                             response,
                             body: body,
                             credential: credential,
                             prepared: prepared,
                             hasReplayed: hasReplayedAfterRefresh
                         )
+                        if rejection == .revokedOrUnknown, credential.isRefreshable {
+                            lastTokenRefusal.withLock { $0 = error }
+                            let generation = credential.generation
+                            coordinator.emit {
+                                JanuaryEvent(
+                                    kind: .tokenRevokedOrUnknown,
+                                    date: $0,
+                                    generation: generation,
+                                    statusCode: 401,
+                                    code: code
+                                )
+                            }
+                        }
+                        throw error
                     }
-                    credential = try await coordinator.invalidate(credential)
+                    do {
+                        credential = try await coordinator.invalidate(credential)
+                    } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
+                        throw error.with(
+                            cause: JanuaryErrorMapping.error(for: response, body: body, now: configuration.clock.now())
+                        )
+                    }
                     hasReplayedAfterRefresh = true
                     let generation = credential.generation
                     coordinator.emit { JanuaryEvent(kind: .requestRetried, date: $0, generation: generation) }
@@ -83,7 +115,7 @@ extension JanuaryPartnerClient {
             }
             switch RetryDecision.decide(
                 after: failure,
-                method: method,
+                isIdempotent: prepared.isIdempotent,
                 isReplayable: prepared.isReplayable,
                 retriesSoFar: retries,
                 waitedSoFar: waited,
@@ -91,7 +123,7 @@ extension JanuaryPartnerClient {
                 jitter: Double.random(in: 0...1)
             ) {
             case .fail:
-                throw Self.annotated(failure, method: method)
+                throw Self.annotated(failure, prepared: prepared)
             case .retry(let wait):
                 retries += 1
                 waited += wait
@@ -120,6 +152,9 @@ extension JanuaryPartnerClient {
             return
         }
         if Self.provesAuthentication(response.statusCode) {
+            if credential.isRefreshable, lastTokenRefusal.withLock({ $0 != nil }) {
+                lastTokenRefusal.withLock { $0 = nil }
+            }
             coordinator.accepted(credential)
         }
         if (200...299).contains(response.statusCode) {
@@ -139,18 +174,6 @@ extension JanuaryPartnerClient {
         }
     }
 
-    /// Whether January rejected the credential in a way a refresh can fix: `401` with the RFC 6750 challenge
-    /// `Bearer error="invalid_token"` (whatever its `error_description`: expired, invalid and revoked alike get
-    /// one refresh, because only the partner's backend knows whether a new token may be minted for the user), or
-    /// with code `token_expired` where a gateway stripped `WWW-Authenticate`.
-    ///
-    /// Only an answer from a hop that carried the credential counts: a redirect target on another origin never
-    /// saw the token, so its `401` must not make the client discard a good token or replay the request.
-    private func rejectsToken(_ response: HTTPTransportResponse, body: JanuaryErrorBody) -> Bool {
-        response.statusCode == 401 && !response.credentialWithdrawnByRedirect
-            && (body.code == JanuaryError.Code.tokenExpired || response.challenges.contains(where: \.isInvalidToken))
-    }
-
     /// The error for a token rejection the client will not fix by replaying.
     private func rejection(
         _ response: HTTPTransportResponse,
@@ -165,6 +188,14 @@ extension JanuaryPartnerClient {
             reason =
                 "January rejected the development API key. A key cannot be refreshed, so the request was not "
                 + "sent again; check the key in the January dashboard."
+        } else if body.code == JanuaryError.Code.tokenRevoked {
+            reason =
+                "January revoked the token; a new one will not be accepted until the user signs in to your backend "
+                + "again. The request was not sent again."
+        } else if body.code == JanuaryError.Code.tokenInvalid {
+            reason =
+                "January does not know the token (never issued, or purged after it expired); the user must sign in "
+                + "to your backend again. The request was not sent again."
         } else if hasReplayed {
             reason =
                 "January rejected a freshly refreshed token too; the request was sent again once and will not be "
@@ -178,18 +209,19 @@ extension JanuaryPartnerClient {
         return mapped.with(message: reason + " January: " + mapped.message)
     }
 
-    /// Adds, for a write that failed ambiguously, that it may or may not have happened and was not sent again.
-    static func annotated(_ failure: JanuaryError, method: String) -> JanuaryError {
-        let isWrite = method == "POST" || method == "PATCH"
-        let isAmbiguous =
+    /// Marks a failure whose outcome is unknown for a request the client does not send twice (a create, or a
+    /// request that is not idempotent or not replayable): no answer, an unreadable one, or a `5xx`. Its message
+    /// says so and how to check, and ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`.
+    static func annotated(_ failure: JanuaryError, prepared: PreparedRequest) -> JanuaryError {
+        let isOutcomeUnknown =
             failure.statusCode.map { $0 >= 500 } ?? (failure.category == .network || failure.category == .timeout)
-        guard isWrite, isAmbiguous, failure.code != JanuaryError.Code.responseTooLarge else {
+        guard !prepared.isIdempotent || !prepared.isReplayable, isOutcomeUnknown else {
             return failure
         }
-        return failure.with(
-            message: failure.message
-                + " This \(method) was not sent again: it may or may not have taken effect at January, which does "
-                + "not deduplicate writes. Check (for a log, with list or get) before sending it again."
+        return failure.withOutcomeUnknown(
+            note: " This \(prepared.transportRequest.method) was not sent again: it may or may not have taken effect "
+                + "at January, which does not deduplicate writes. Check (for a log, with list or get) before sending "
+                + "it again."
         )
     }
 }
@@ -206,6 +238,11 @@ extension TokenCoordinator {
 extension JanuaryEvent.Kind {
     /// The client sent a request again, once, with a refreshed token after January rejected the first one.
     public static let requestRetried = JanuaryEvent.Kind("requestRetried")
+
+    /// January refused the token as revoked (``JanuaryEvent/code`` `token_revoked`) or unknown
+    /// (`token_invalid`). The SDK dropped it without asking your provider and did not send the request again:
+    /// the user must sign in to your backend again, and the next request asks your provider for a new token.
+    public static let tokenRevokedOrUnknown = JanuaryEvent.Kind("tokenRevokedOrUnknown")
 
     /// The client will send a request again after a rate limit or a transient failure, once
     /// ``JanuaryEvent/retryAfter`` seconds have passed.

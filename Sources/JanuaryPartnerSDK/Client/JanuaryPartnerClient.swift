@@ -11,9 +11,9 @@ import JanuaryTransport
 /// In production, give the client a `clientTokenProvider` that asks *your own backend* for a short-lived
 /// January client token; your backend mints it with its API key, which never enters the app. The client keeps
 /// the token in memory only, asks for a new one a minute before it expires, makes one provider call however
-/// many requests need a token at once, and when January rejects the token (`401` with
-/// `WWW-Authenticate: Bearer error="invalid_token"`, or code `token_expired`) refreshes and sends a replayable
-/// request once more.
+/// many requests need a token at once, and when January says the token expired (`401` with code
+/// `token_expired`) refreshes and sends a replayable request once more. A revoked or unknown token
+/// (`token_revoked`, `token_invalid`) fails the request: the user must sign in to your backend again.
 ///
 /// ```swift
 /// let january = try JanuaryPartnerClient(clientTokenProvider: {
@@ -55,6 +55,10 @@ public final class JanuaryPartnerClient: Sendable {
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
     /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
     let baseURLPrefix: String
+    /// January's last refusal of a token as revoked or unknown, until a token is accepted again or the user
+    /// signs out: a provider failure that follows it carries it as its cause, so the app sees why a new token
+    /// was needed.
+    let lastTokenRefusal = Locked<JanuaryError?>(nil)
 
     /// Creates a client for development that authenticates with an API key from the January dashboard.
     ///
@@ -170,6 +174,7 @@ public final class JanuaryPartnerClient: Sendable {
     /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
     /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
+        lastTokenRefusal.withLock { $0 = nil }
         coordinator.reset()
         retryWaits.wakeAll()
     }

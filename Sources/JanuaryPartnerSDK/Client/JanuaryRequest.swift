@@ -47,6 +47,21 @@ public struct JanuaryRequest: Sendable {
 
     private var allowsReplay: Bool
 
+    private var idempotence: Bool?
+
+    /// Whether sending the request twice has the same effect at January as sending it once, so that the client
+    /// may send it again after a `5xx`, a timeout or a lost connection, when nobody knows whether January acted.
+    ///
+    /// By default the method decides (``/JanuaryTransport/HTTPMethod/isIdempotent``): `GET`, `PUT` and `DELETE`
+    /// are, `POST` and `PATCH` are not. Set it to `true` for a `POST` that only reads, such as an analysis, and to
+    /// `false` for any request that must not act twice. The SDK's own operations set it as January's contract
+    /// says. A `429 rate_limited` is retried either way, and ``isReplayable`` `false` still forbids every
+    /// second send.
+    public var isIdempotent: Bool {
+        get { idempotence ?? method.isIdempotent }
+        set { idempotence = newValue }
+    }
+
     /// Whether the client may send the request a second time after refreshing a rejected token.
     ///
     /// `true` by default when the body is in memory. Set it to `false` for a request that must not reach
@@ -82,5 +97,6 @@ public struct JanuaryRequest: Sendable {
         self.partnerUserID = partnerUserID
         self.timeout = nil
         self.allowsReplay = true
+        self.idempotence = nil
     }
 }

@@ -5,12 +5,16 @@ import JanuaryCore
 ///
 /// Retried, on by default:
 /// - `429 rate_limited` on any method: January recorded nothing, so even a create is safe to send again.
-/// - `500`, `502`, `503`, `504` and transport failures (a dropped connection, a timeout) only for `GET`,
-///   `HEAD`, `PUT` and `DELETE`, which January treats as idempotent.
+/// - `500`, `502`, `503`, `504` and transport failures (a dropped connection, a timeout) for an idempotent
+///   request: every typed operation but the three creates (analyses, alternatives and glucose predictions use
+///   `POST` only to carry a body; a food-log update replaces the fields it names), and for ``JanuaryRequest``
+///   what its ``JanuaryRequest/isIdempotent`` says (by default `GET`, `HEAD`, `PUT` and `DELETE`).
 ///
 /// Never retried: `credit_limit_exceeded` and `request_limit_exceeded` (the monthly allowance is spent),
-/// `not_implemented`, any other 4xx, a request that is not replayable, and a `POST` or `PATCH` after an
-/// ambiguous failure: January does not deduplicate creates, and a food log must never be written twice.
+/// `not_implemented`, any other 4xx, a request that is not replayable, and a create (`createFoodLog`,
+/// `createWaterLog`, `createWeightLog`, or a raw `POST` or `PATCH`) after an ambiguous failure: January does not
+/// deduplicate them, and a log must never be written twice; ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``
+/// then tells the app to check.
 ///
 /// Each wait is `Retry-After` when January sends it, otherwise ``baseDelay`` doubling per retry with jitter
 /// (between 75% and 100% of the step), at most ``maximumDelay``. If January asks for more than

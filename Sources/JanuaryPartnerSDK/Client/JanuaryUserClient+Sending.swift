@@ -14,10 +14,13 @@ extension JanuaryUserClient {
         try Validation.timeZoneName(timeZone, field: "timezone")
     }
 
-    /// The user's today, by the client's clock (which a partner may supply), in the user's zone.
+    /// The user's today: the day, in the user's time zone, by the client's
+    /// ``JanuaryPartnerClient/Configuration/clock`` (which a partner may supply) rather than the device's, so that
+    /// the app, its tests and the ranges the SDK checks agree.
     ///
+    /// - Returns: The day the clock's current instant falls on in the user's time zone.
     /// - Throws: `invalidInput` when the clock's time is not a day of the years 1 to 9999.
-    func today() throws -> JanuaryDate {
+    public func today() throws -> JanuaryDate {
         try JanuaryDate(client.configuration.clock.now(), in: timeZone)
     }
 
@@ -74,16 +77,18 @@ extension JanuaryUserClient {
         _ path: String,
         queryItems: [URLQueryItem] = [],
         body: JanuaryRequest.Body = .empty,
+        replay: ReplaySafety,
         returning type: Value.Type
     ) async throws -> Value {
         try await client.perform(
             JanuaryRequest(method: method, path: path, queryItems: queryItems, body: body, partnerUserID: userID),
+            replay: replay,
             returning: type
         )
     }
 
     /// Sends a request on this user's behalf whose answer has no content.
-    func send(_ method: JanuaryRequest.Method, _ path: String) async throws {
-        try await client.perform(JanuaryRequest(method: method, path: path, partnerUserID: userID))
+    func send(_ method: JanuaryRequest.Method, _ path: String, replay: ReplaySafety) async throws {
+        try await client.perform(JanuaryRequest(method: method, path: path, partnerUserID: userID), replay: replay)
     }
 }

@@ -9,9 +9,6 @@ enum RetryDecision: Equatable {
     /// Throw the failure.
     case fail
 
-    /// The methods January treats as idempotent, which may be sent again after an ambiguous failure.
-    static let idempotentMethods: Set<String> = ["GET", "HEAD", "PUT", "DELETE"]
-
     /// The statuses that mean "try again later" when the method allows it.
     static let transientStatuses: Set<Int> = [500, 502, 503, 504]
 
@@ -19,7 +16,8 @@ enum RetryDecision: Equatable {
     ///
     /// - Parameters:
     ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
-    ///   - method: The request's method.
+    ///   - isIdempotent: Whether a second send has the effect of one, so that an ambiguous failure may be sent
+    ///     again.
     ///   - isReplayable: Whether the request may be sent again at all.
     ///   - retriesSoFar: How many retries this request has had.
     ///   - waitedSoFar: How many seconds its retries have waited.
@@ -28,14 +26,15 @@ enum RetryDecision: Equatable {
     /// - Returns: ``retry(after:)`` or ``fail``.
     static func decide(
         after failure: JanuaryError,
-        method: String,
+        isIdempotent: Bool,
         isReplayable: Bool,
         retriesSoFar: Int,
         waitedSoFar: TimeInterval,
         policy: JanuaryRetryPolicy,
         jitter: Double
     ) -> RetryDecision {
-        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, method: method) else {
+        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, isIdempotent: isIdempotent)
+        else {
             return .fail
         }
         let wait = failure.retryAfter ?? policy.backoffDelay(forRetry: retriesSoFar + 1, jitter: jitter)
@@ -45,20 +44,20 @@ enum RetryDecision: Equatable {
         return .retry(after: wait)
     }
 
-    /// Whether this kind of failure is worth sending again for this method.
-    static func isRetryable(_ failure: JanuaryError, method: String) -> Bool {
+    /// Whether this kind of failure is worth sending again for a request that is or is not idempotent.
+    static func isRetryable(_ failure: JanuaryError, isIdempotent: Bool) -> Bool {
         if let status = failure.statusCode {
             if status == 429 {
                 return failure.code != JanuaryError.Code.creditLimitExceeded
                     && failure.code != JanuaryError.Code.requestLimitExceeded
             }
             return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
-                && idempotentMethods.contains(method)
+                && isIdempotent
         }
         // No response: the request may or may not have reached January.
         let transportFailure =
             (failure.category == .network || failure.category == .timeout)
             && failure.code != JanuaryError.Code.responseTooLarge
-        return transportFailure && idempotentMethods.contains(method)
+        return transportFailure && isIdempotent
     }
 }

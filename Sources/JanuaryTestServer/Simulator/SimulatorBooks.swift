@@ -14,4 +14,6 @@ struct SimulatorBooks: Sendable {
     var requestCount = 0
     /// The plan, this month's billable calls and the balance-read window; `GET /v1.2/credits` reports them.
     var credits = CreditBook()
+    /// Whether log timestamps are named `created_at`, as one published contract revision names them.
+    var namesLogTimestampsCreatedAt = false
 }

@@ -105,8 +105,11 @@ struct SimulatorEngine: Sendable {
             error.headerFields = [HeaderField(name: "Allow", value: allowed.joined(separator: ", "))]
             return Outcome(response: APIResponse(error: error), operation: nil)
         case .operation(let operation, let parameters):
-            let response = Self.run {
+            var response = Self.run {
                 try perform(operation, parameters: parameters, request: request, now: now, books: &books)
+            }
+            if books.namesLogTimestampsCreatedAt, let name = Self.logTimestampName(of: operation) {
+                response.body = response.body?.renamingKeys([name: "created_at"])
             }
             if operation.isWrite, response.status < 300,
                 let failure = books.script.takeAfterWrite(method: request.method, path: path)
@@ -178,7 +181,11 @@ struct SimulatorEngine: Sendable {
         if request.body.isEmpty {
             body = nil
         } else if let parsed = JSONValue.parse(request.body) {
-            body = parsed
+            if books.namesLogTimestampsCreatedAt, let name = Self.logTimestampName(of: operation) {
+                body = parsed.renamingKeys(["created_at": name])
+            } else {
+                body = parsed
+            }
         } else {
             throw APIError.invalidRequest("the request body is not valid JSON")
         }
@@ -197,6 +204,16 @@ struct SimulatorEngine: Sendable {
             books.credits.charge(at: now)
         }
         return response
+    }
+
+    /// The newest contract's name for the timestamp of the log an operation reads or writes, or `nil`.
+    private static func logTimestampName(of operation: Operation) -> String? {
+        switch operation.template {
+        case let path where path.hasPrefix("/v1.2/food-logs") && operation.name != "getFoodLogSummary": "eaten_at"
+        case let path where path.hasPrefix("/v1.2/water-logs"): "consumed_at"
+        case let path where path.hasPrefix("/v1.2/weight-logs"): "measured_at"
+        default: nil
+        }
     }
 
     private func authenticate(

@@ -10,8 +10,8 @@ import JanuaryCore
 /// Printing never shows a credential: `description`, `debugDescription` and `dump` show `Authorization` (and
 /// the other fields ``HTTPHeaderFields`` redacts) as `<redacted>`, and a URL's user and password likewise.
 public struct HTTPTransportRequest: Sendable {
-    /// The request method, such as `GET` or `POST`. It must be a token (RFC 9110 §9.1).
-    public var method: String {
+    /// The request method, such as `GET` or `POST`. Its name must be a token (RFC 9110 §9.1).
+    public var method: HTTPMethod {
         didSet { isSafetyChecked = false }
     }
 
@@ -53,7 +53,7 @@ public struct HTTPTransportRequest: Sendable {
     ///   - allowsReplay: Whether the SDK may send the request again; `true` by default.
     ///   - timeout: Seconds to wait for a response, or `nil` for the session's default.
     public init(
-        method: String = "GET",
+        method: HTTPMethod = .get,
         url: URL,
         headerFields: HTTPHeaderFields = [:],
         body: Body = .empty,
@@ -120,7 +120,7 @@ extension HTTPTransportRequest: CustomStringConvertible, CustomDebugStringConver
         Mirror(
             self,
             children: [
-                "method": method,
+                "method": method.rawValue,
                 "url": Self.printable(url),
                 "headerFields": headerFields,
                 "body": body.description,

@@ -71,7 +71,7 @@ package enum TransportSafety {
     /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message
     ///   never quotes a field value.
     package static func validateMessage(_ request: HTTPTransportRequest) throws {
-        guard HTTPSyntax.isToken(request.method) else {
+        guard HTTPSyntax.isToken(request.method.rawValue) else {
             throw JanuaryError.invalidInput("The request method is not a valid HTTP token.")
         }
         for field in request.headerFields {
@@ -85,7 +85,7 @@ package enum TransportSafety {
                 )
             }
         }
-        if request.method == "GET" || request.method == "HEAD", !request.body.isEmpty {
+        if !request.method.allowsBody, !request.body.isEmpty {
             throw JanuaryError.invalidInput("A \(request.method) request cannot carry a body on every platform.")
         }
     }

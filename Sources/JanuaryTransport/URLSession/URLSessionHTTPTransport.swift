@@ -47,7 +47,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
 
     private struct State {
         var isShutDown = false
-        /// Sessions made for one write each (see ``freshConnectionMethods``), to cancel them on shutdown.
+        /// Sessions made for one write each (see ``needsFreshConnection(_:)``), to cancel them on shutdown.
         var writeSessions: [ObjectIdentifier: URLSession] = [:]
     }
 
@@ -137,19 +137,20 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         }
     }
 
-    /// The methods sent on a connection of their own where the platform would otherwise resend them by itself.
+    /// Whether a request with `method` is sent on a connection of its own, where the platform would otherwise
+    /// resend it by itself.
     ///
     /// On Linux, URLSession (libcurl) resends a request whose reused keep-alive connection closes before any
-    /// response, as if the connection had been stale. For `GET` that is harmless; for a `POST` or `PATCH`,
-    /// which January does not deduplicate, it would be a second write, and swift-corelibs-foundation cannot even
-    /// rewind the body: the task hangs until it times out. A write therefore gets a session, and so a
-    /// connection, of its own there: a connection that closes without an answer fails at once with `network`,
-    /// and the client decides (it never resends a write). Apple's URLSession does not resend writes.
-    static var freshConnectionMethods: Set<String> {
+    /// response, as if the connection had been stale. For an idempotent method that is harmless; for any other
+    /// (`POST`, `PATCH`) it may act twice, and swift-corelibs-foundation cannot even rewind the body: the task
+    /// hangs until it times out. Such a request therefore gets a session, and so a connection, of its own there:
+    /// a connection that closes without an answer fails at once with `network`, and the caller decides whether
+    /// to send it again. Apple's URLSession does not resend them.
+    static func needsFreshConnection(_ method: HTTPMethod) -> Bool {
         #if canImport(FoundationNetworking)
-        ["POST", "PATCH"]
+        !method.isIdempotent
         #else
-        []
+        false
         #endif
     }
 
@@ -174,7 +175,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
         }
         let urlRequest = try Self.makeURLRequest(request)
         let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize)
-        let isWrite = Self.freshConnectionMethods.contains(request.method)
+        let isWrite = Self.needsFreshConnection(request.method)
         let delegate = isWrite ? SessionDelegate() : self.delegate
         let session = isWrite ? Self.makeSession(configuration, delegate: delegate) : self.session
         let task = try state.withLock { state -> URLSessionDataTask in
@@ -211,7 +212,7 @@ public final class URLSessionHTTPTransport: HTTPTransport {
 
     private static func makeURLRequest(_ request: HTTPTransportRequest) throws -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
+        urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpShouldHandleCookies = false
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         if let timeout = request.timeout {

@@ -7,7 +7,7 @@ import Testing
 @Suite("ClosureTransport's record", suiteTimeLimit())
 struct ClosureTransportRecordTests {
     private static func request(_ number: Int) -> HTTPTransportRequest {
-        HTTPTransportRequest(method: "GET", url: URL(string: "https://partners.january.test/v1.2/foods/\(number)")!)
+        HTTPTransportRequest(method: .get, url: URL(string: "https://partners.january.test/v1.2/foods/\(number)")!)
     }
 
     @Test("keeps the most recent 1,000 requests by default")

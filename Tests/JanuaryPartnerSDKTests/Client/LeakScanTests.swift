@@ -80,7 +80,7 @@ struct LeakScanTests {
         await attempt { try await client.foods.search(SearchFoodsRequest(query: "banana")) }
         clock.advance(by: 590)  // stale: refreshed before sending
         await attempt { try await client.send(.autocomplete) }
-        simulator.revokeIssuedTokens()  // invalid_token: refresh and replay
+        simulator.revokeIssuedTokens()  // token_revoked: surfaced, the token dropped
         await attempt {
             try await user.foodLogs.create(
                 CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "1001", servingID: "5001", quantity: 1)]))

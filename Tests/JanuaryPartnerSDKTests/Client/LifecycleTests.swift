@@ -127,7 +127,7 @@ struct LifecycleTests {
     func retryEventIsOrderedAfterTheRefresh() async throws {
         let harness = try ClientHarness()
         _ = try await harness.client.send(.autocomplete)
-        harness.simulator.revokeIssuedTokens()
+        _ = harness.simulator.expireIssuedTokens()
         _ = try await harness.client.send(.autocomplete)
         try await harness.events.waitForEvents(of: .requestRetried)
         let kinds = harness.events.events.map(\.kind)
@@ -156,7 +156,7 @@ struct LifecycleTests {
     func staleRejectionStormCausesOneRefresh() async throws {
         let harness = try ClientHarness()
         _ = try await harness.client.send(.autocomplete)
-        harness.simulator.revokeIssuedTokens()
+        _ = harness.simulator.expireIssuedTokens()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<100 {
                 group.addTask { _ = try await harness.client.send(.autocomplete) }

@@ -111,7 +111,11 @@ struct ProviderFaultTests {
         }
         #expect(harness.provider.callCount == 3)
         #expect(codes.count == 7)
-        #expect(codes.filter { $0 == "token_rejected_repeatedly" }.count == 6)
+        // An unknown token is surfaced, not refreshed: each of the first three requests costs one provider call
+        // and fails with January's token_invalid; the third rejection opens the breaker for the other four.
+        #expect(
+            codes == Array(repeating: "token_invalid", count: 3)
+                + Array(repeating: "token_rejected_repeatedly", count: 4))
         #expect(harness.apiRequestCount == 3, "requests after the breaker opened reach no server")
         try await harness.events.waitForEvents(of: .circuitBreakerOpened)
         #expect(harness.events.events(.circuitBreakerOpened).first?.retryAfter == 30)

@@ -46,7 +46,7 @@ struct RefusedBeforeSendingTests {
         ),
         (
             "foodAnalysis.analyzePhoto",
-            { _ = try await $0.foodAnalysis.analyzePhoto(.url(URL(string: "http://example.com/a.jpg")!)) }
+            { _ = try await $0.foodAnalysis.analyzePhoto(.url(URL(string: "ftp://example.com/a.jpg")!)) }
         ),
         ("foodAnalysis.analyzeDescription", { _ = try await $0.foodAnalysis.analyzeDescription("") }),
         (

@@ -174,6 +174,39 @@ struct RetryPolicyTests {
         #expect(error?.message.hasPrefix("Try later.") == true)
         #expect(error?.message.contains("may or may not have taken effect") == true)
         #expect(error?.message.contains("list or get") == true)
+        #expect(error?.mayHaveTakenEffect == true)
+    }
+
+    @Test(
+        "a raw request's isIdempotent overrides its method's rule",
+        arguments: [
+            (JanuaryRequest.Method.post, true, 2, true),
+            (.patch, true, 2, true),
+            (.get, false, 1, false),
+            (.delete, false, 1, false),
+        ]
+    )
+    func idempotenceOverride(method: JanuaryRequest.Method, isIdempotent: Bool, sends: Int, succeeds: Bool)
+        async throws
+    {
+        // Zero waits, so that a retry the rule should have refused cannot hang the test on the manual clock.
+        let harness = try ScriptedClient([.error(503, code: "service_unavailable")]) {
+            $0.retryPolicy = JanuaryRetryPolicy(maximumRetries: 1, baseDelay: 0, maximumDelay: 0)
+        }
+        var request = Self.request(method)
+        #expect(request.isIdempotent == (method == .get || method == .delete))
+        request.isIdempotent = isIdempotent
+        let outcome: Result<JanuaryResponse, any Error>
+        do {
+            outcome = .success(try await harness.client.send(request))
+        } catch {
+            outcome = .failure(error)
+        }
+        #expect(harness.transport.requests.count == sends)
+        #expect(((try? outcome.get()) != nil) == succeeds)
+        if case .failure(let error as JanuaryError) = outcome {
+            #expect(error.mayHaveTakenEffect == !isIdempotent)
+        }
     }
 
     @Test("cancelling during a retry wait ends it at once with CancellationError")

@@ -135,7 +135,7 @@ struct SimulatorTransportTests {
         let body = Data(#"{"end_user_id":"user-1","scopes":["foods:read"]}"#.utf8)
         let response = try await transport.send(
             HTTPTransportRequest(
-                method: "POST",
+                method: .post,
                 url: SimulatorTransport.baseURL.appendingPathComponent("v1.2/auth/client-tokens"),
                 headerFields: ["Authorization": "Bearer sk-stream-test", "Content-Type": "application/json"],
                 body: .stream { InputStream(data: body) }

@@ -19,6 +19,9 @@ struct TokenRejectionEndToEndTests {
         var testDescription: String { name }
     }
 
+    struct SessionEnded: Error {}
+
+    /// January's token answers (Docs/Authentication.md): only an expired token is minted again and the request replayed.
     static let variants: [Variant] = [
         Variant(
             name: "token expired (challenge and code)",
@@ -28,19 +31,38 @@ struct TokenRejectionEndToEndTests {
             name: "scripted token_expired", script: { $0.failNext(with: .tokenExpired) },
             providerCalls: 2, serverHits: 3, failsWith: nil),
         Variant(
-            name: "token invalid: every invalid_token challenge gets one refresh",
-            script: { $0.failNext(with: .tokenInvalid) }, providerCalls: 2, serverHits: 3, failsWith: nil),
+            name: "token_expired without the JSON body: the challenge's description says expired",
+            script: { $0.failNext(with: .tokenExpired.withoutBody) }, providerCalls: 2, serverHits: 3,
+            failsWith: nil),
         Variant(
-            name: "token revoked: the partner's backend decides whether to mint again",
-            script: { _ = $0.revokeTokens(forEndUser: ClientHarness.endUserID) },
-            providerCalls: 2, serverHits: 3, failsWith: nil),
-        Variant(
-            name: "unauthorized with a bare Bearer challenge", script: { $0.failNext(with: .unauthorized) },
-            providerCalls: 1, serverHits: 2, failsWith: "unauthorized"),
+            name: "the bare standard challenge, with neither code nor description",
+            script: { $0.failNext(with: .bareInvalidTokenChallenge) }, providerCalls: 2, serverHits: 3,
+            failsWith: nil),
         Variant(
             name: "code token_expired without any challenge (a gateway stripped it)",
             script: { $0.failNext(with: .error(status: 401, code: "token_expired")) },
             providerCalls: 2, serverHits: 3, failsWith: nil),
+        Variant(
+            name: "token invalid: surfaced, not refreshed", script: { $0.failNext(with: .tokenInvalid) },
+            providerCalls: 1, serverHits: 2, failsWith: "token_invalid"),
+        Variant(
+            name: "token_invalid without the JSON body: surfaced from the challenge's description",
+            script: { $0.failNext(with: .tokenInvalid.withoutBody) }, providerCalls: 1, serverHits: 2,
+            failsWith: "token_invalid"),
+        Variant(
+            name: "token revoked by January: surfaced, not refreshed",
+            script: { _ = $0.revokeTokens(forEndUser: ClientHarness.endUserID) },
+            providerCalls: 1, serverHits: 2, failsWith: "token_revoked"),
+        Variant(
+            name: "scripted token_revoked", script: { $0.failNext(with: .tokenRevoked) },
+            providerCalls: 1, serverHits: 2, failsWith: "token_revoked"),
+        Variant(
+            name: "token_revoked without the JSON body: surfaced from the challenge's description",
+            script: { $0.failNext(with: .tokenRevoked.withoutBody) }, providerCalls: 1, serverHits: 2,
+            failsWith: "token_revoked"),
+        Variant(
+            name: "unauthorized with a bare Bearer challenge", script: { $0.failNext(with: .unauthorized) },
+            providerCalls: 1, serverHits: 2, failsWith: "unauthorized"),
         Variant(
             name: "401 with no challenge and no code",
             script: { $0.failNext(with: .error(status: 401, code: "other")) },
@@ -58,6 +80,7 @@ struct TokenRejectionEndToEndTests {
             #expect(error?.code == code)
             #expect(error?.statusCode == 401)
             #expect(error?.requestID?.hasPrefix("req_") == true)
+            #expect(harness.events.count(of: .requestRetried) == 0)
         } else {
             let response = try await harness.client.send(.autocomplete)
             #expect(response.statusCode == 200)
@@ -66,6 +89,74 @@ struct TokenRejectionEndToEndTests {
         }
         #expect(harness.provider.callCount == variant.providerCalls)
         #expect(harness.apiRequestCount == variant.serverHits)
+    }
+
+    @Test(
+        "a revoked or unknown token is dropped: the next request gets a new token, and an event says why",
+        arguments: [
+            JanuaryAPISimulator.ScriptedFailure.tokenRevoked, .tokenRevoked.withoutBody, .tokenInvalid,
+            .tokenInvalid.withoutBody,
+        ]
+    )
+    func revokedTokenIsDropped(failure: JanuaryAPISimulator.ScriptedFailure) async throws {
+        let harness = try ClientHarness()
+        _ = try await harness.client.send(.autocomplete)
+        harness.simulator.failNext(with: failure)
+        await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(harness.provider.callCount == 1)
+        _ = try await harness.client.send(.autocomplete)
+        #expect(harness.provider.callCount == 2)
+        let credentials = harness.credentialsSeen.filter { $0?.hasPrefix("Bearer ct-") == true }
+        #expect(credentials.count == 3)
+        #expect(credentials[1] == credentials[0])
+        #expect(credentials[2] != credentials[1])
+        try await harness.events.waitForEvents(of: .tokenRevokedOrUnknown)
+        let event = try #require(harness.events.events(.tokenRevokedOrUnknown).first)
+        #expect(event.code == (failure.code.isEmpty ? nil : failure.code))
+        #expect(event.statusCode == 401)
+    }
+
+    @Test("when the provider fails after January revoked the token, the error keeps January's rejection as its cause")
+    func providerFailureAfterRevocationKeepsTheRejection() async throws {
+        let harness = try ClientHarness(provider: { simulator, _ in
+            CountingProvider { call in
+                guard call == 1 else {
+                    throw SessionEnded()
+                }
+                let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
+                return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
+            }
+        })
+        _ = try await harness.client.send(.autocomplete)
+        _ = harness.simulator.revokeTokens(forEndUser: ClientHarness.endUserID)
+        let rejected = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(rejected?.code == "token_revoked")
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.category == .tokenProvider)
+        let cause = error?.underlyingError as? JanuaryError
+        #expect(cause?.code == "token_revoked")
+        #expect(cause?.statusCode == 401)
+        #expect(String(describing: error).contains("token_revoked"))
+        #expect(harness.provider.callCount == 2)
+    }
+
+    @Test("when the provider fails to replace an expired token, the error keeps January's token_expired as its cause")
+    func providerFailureAfterExpiryKeepsTheRejection() async throws {
+        let harness = try ClientHarness(provider: { simulator, _ in
+            CountingProvider { call in
+                guard call == 1 else {
+                    throw SessionEnded()
+                }
+                let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
+                return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
+            }
+        })
+        _ = try await harness.client.send(.autocomplete)
+        harness.simulator.failNext(with: .tokenExpired)
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.category == .tokenProvider)
+        #expect((error?.underlyingError as? JanuaryError)?.code == "token_expired")
+        #expect(harness.provider.callCount == 2)
     }
 
     @Test("a 401 offering Basic beside Bearer invalid_token is delivered (no hang on Linux) and refreshed once")
@@ -107,17 +198,29 @@ struct TokenRejectionEndToEndTests {
         #expect(harness.server.receivedRequests.count == 1)
     }
 
-    @Test("a replayed request rejected again fails after exactly one replay")
-    func secondRejectionFails() async throws {
+    @Test("a never-issued token is surfaced as token_invalid at once, without a refresh")
+    func neverIssuedToken() async throws {
         let harness = try ClientHarness(provider: { _, _ in
             CountingProvider { call in JanuaryClientToken(value: "ct-never-issued-\(call)", expiresIn: 3_600) }
         })
         let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
         #expect(error?.category == .authentication)
         #expect(error?.code == "token_invalid")
+        #expect(harness.provider.callCount == 1)
+        #expect(harness.apiRequestCount == 1)
+    }
+
+    @Test("a replayed request rejected again as expired fails after exactly one replay")
+    func secondRejectionFails() async throws {
+        let harness = try ClientHarness()
+        _ = try await harness.client.send(.autocomplete)
+        harness.simulator.failNext(2, with: .tokenExpired)
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
+        #expect(error?.category == .authentication)
+        #expect(error?.code == "token_expired")
         #expect(error?.message.contains("sent again once") == true)
         #expect(harness.provider.callCount == 2)
-        #expect(harness.apiRequestCount == 2)
+        #expect(harness.apiRequestCount == 3)
     }
 
     @Test(

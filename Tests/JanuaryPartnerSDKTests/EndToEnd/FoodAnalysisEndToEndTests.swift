@@ -225,8 +225,8 @@ struct FoodAnalysisEndToEndTests {
 
     static let refusals: [(String, String, @Sendable (JanuaryPartnerClient) async throws -> Void)] = [
         (
-            "a plain-http photo URL", "https",
-            { _ = try await $0.foodAnalysis.analyzePhoto(.url(URL(string: "http://photos.example.com/a.jpg")!)) }
+            "an ftp photo URL", "https or http",
+            { _ = try await $0.foodAnalysis.analyzePhoto(.url(URL(string: "ftp://photos.example.com/a.jpg")!)) }
         ),
         (
             "empty image bytes", "empty",

@@ -100,7 +100,10 @@ struct WaterLogsEndToEndTests {
     static let refusals: [(String, String, String, @Sendable (JanuaryUserClient) async throws -> Void)] = [
         ("29 ml", "invalid_request", "amount.value", { try await $0.waterLogs.create(.milliliters(29)) }),
         ("812 fl oz", "invalid_request", "amount.value", { try await $0.waterLogs.create(.fluidOunces(812)) }),
-        ("a tenth of a cup", "invalid_request", "amount.value", { try await $0.waterLogs.create(.cups(0.1)) }),
+        (
+            "less than any revision's smallest cup", "invalid_request", "amount.value",
+            { try await $0.waterLogs.create(.cups(0.09)) }
+        ),
         (
             "gallons", "invalid_request", "amount.unit",
             { try await $0.waterLogs.create(WaterAmount(value: 1, unit: VolumeUnit(rawValue: "gal"))) }

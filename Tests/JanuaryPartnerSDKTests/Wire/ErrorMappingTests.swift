@@ -96,7 +96,7 @@ struct ErrorMappingTests {
         let key = "sk-live_0123456789"
         let raw =
             "token \(secret) and key \(key) rejected\r\nInjected: header\u{202E}" + String(repeating: "x", count: 600)
-        let body = try JSONSerialization.data(withJSONObject: ["code": "token_invalid", "message": raw])
+        let body = try JSONSerialization.data(withJSONObject: ["code": "unauthorized", "message": raw])
         let error = try await Self.failing(with: ScriptedResponse(status: 401, body: body))
         #expect(!error.message.contains(secret))
         #expect(!error.message.contains("sk-live"))
@@ -104,7 +104,7 @@ struct ErrorMappingTests {
         #expect(!error.message.contains("\r") && !error.message.contains("\n") && !error.message.contains("\u{202E}"))
         #expect(error.message.count == 500)
         #expect(!error.description.contains(secret))
-        #expect(error.code == "token_invalid")
+        #expect(error.code == "unauthorized")
     }
 
     @Test("a word that merely contains sk- or ct- is not redacted")

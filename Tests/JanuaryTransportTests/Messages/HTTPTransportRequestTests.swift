@@ -18,7 +18,7 @@ struct HTTPTransportRequestTests {
         ]
     )
     func replayable(allowsReplay: Bool, body: HTTPTransportRequest.Body, expected: Bool) {
-        let request = HTTPTransportRequest(method: "POST", url: Self.url, body: body, allowsReplay: allowsReplay)
+        let request = HTTPTransportRequest(method: .post, url: Self.url, body: body, allowsReplay: allowsReplay)
         #expect(request.isReplayable == expected)
         #expect(request.body.isReplayable == (body.description != "one-shot stream"))
     }
@@ -36,7 +36,7 @@ struct HTTPTransportRequestTests {
     @Test("defaults")
     func defaults() {
         let request = HTTPTransportRequest(url: Self.url)
-        #expect(request.method == "GET")
+        #expect(request.method == .get)
         #expect(request.headerFields.isEmpty)
         #expect(request.body.isEmpty)
         #expect(request.allowsReplay)
@@ -48,7 +48,7 @@ struct HTTPTransportRequestTests {
     func redaction() {
         let token = "eyJ.secret-token.value"
         let request = HTTPTransportRequest(
-            method: "POST",
+            method: .post,
             url: URL(string: "https://user:hunter2@api.january.test/v1")!,
             headerFields: ["Authorization": "Bearer \(token)", "X-Trace": "t-1"],
             body: .data(Data("body-secret".utf8)),

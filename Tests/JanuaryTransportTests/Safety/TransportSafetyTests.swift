@@ -53,7 +53,7 @@ struct TransportSafetyTests {
     )
     func validate(url: String, fields: [String: String], method: String, refused: Bool) throws {
         let request = HTTPTransportRequest(
-            method: method,
+            method: HTTPMethod(rawValue: method),
             url: try #require(URL(string: url)),
             headerFields: HTTPHeaderFields(fields.map { (name: $0.key, value: $0.value) })
         )
@@ -71,7 +71,7 @@ struct TransportSafetyTests {
     @Test("validate refuses a body on GET and HEAD but not on POST", arguments: ["GET", "HEAD", "POST", "PUT"])
     func bodyOnGet(method: String) {
         let request = HTTPTransportRequest(
-            method: method,
+            method: HTTPMethod(rawValue: method),
             url: URL(string: "https://example.com")!,
             body: .data(Data("x".utf8))
         )

@@ -82,7 +82,7 @@ struct URLSessionHTTPTransportTests {
 
         let response = try await transport.sendWithinTimeout(
             HTTPTransportRequest(
-                method: method,
+                method: HTTPMethod(rawValue: method),
                 url: server.baseURL.appendingPathComponent("v1/things"),
                 headerFields: ["Content-Type": "application/json"],
                 body: .data(payload)
@@ -440,7 +440,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
         let payload = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0) })
         let request = HTTPTransportRequest(
-            method: "PUT",
+            method: .put,
             url: server.baseURL.appendingPathComponent("upload"),
             body: .stream { InputStream(data: payload) }
         )
@@ -530,7 +530,8 @@ struct URLSessionHTTPTransportTests {
 
         let error = try await sendExpectingError(
             transport,
-            HTTPTransportRequest(method: method, url: server.baseURL, body: .data(Data("{}".utf8)))
+            HTTPTransportRequest(
+                method: HTTPMethod(rawValue: method), url: server.baseURL, body: .data(Data("{}".utf8)))
         )
 
         #expect(error.category == .network)

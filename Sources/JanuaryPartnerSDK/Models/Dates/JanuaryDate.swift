@@ -98,7 +98,9 @@ public struct JanuaryDate: Hashable, Sendable {
         return JanuaryDate(uncheckedYear: year, month: month, day: day)
     }
 
-    /// Today, in a time zone.
+    /// Today, in a time zone, by the device's clock.
+    ///
+    /// `JanuaryUserClient.today()` gives the user's today by the client's configured clock instead.
     ///
     /// - Parameter timeZone: The zone whose calendar names the day, usually the user's.
     /// - Returns: The day the current instant falls on in that zone.

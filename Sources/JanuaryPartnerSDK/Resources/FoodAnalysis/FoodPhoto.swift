@@ -27,12 +27,14 @@ public struct FoodPhoto: Sendable, Hashable {
 
     let source: Source
 
-    /// A photo January fetches from a public `https` URL.
+    /// A photo January fetches from a public `https` or `http` URL.
     ///
     /// January must be able to fetch the URL without credentials; a URL it cannot fetch fails with
-    /// `image_unreachable`. Plain `http` and other schemes are refused before sending.
+    /// `image_unreachable`. Plain `http` is accepted, as January's contract accepts it: January fetches the photo
+    /// itself and no credential goes with it (prefer `https` for a user's meal). Other schemes are refused
+    /// before sending.
     ///
-    /// - Parameter url: The photo's `https` URL.
+    /// - Parameter url: The photo's `https` or `http` URL.
     /// - Returns: The photo.
     public static func url(_ url: URL) -> FoodPhoto {
         FoodPhoto(source: .url(url))
@@ -60,15 +62,17 @@ public struct FoodPhoto: Sendable, Hashable {
         return FoodPhoto(source: .image(data, contentType))
     }
 
-    /// Checks the photo can be sent: an `https` URL with a host, or non-empty bytes of an accepted type small
+    /// Checks the photo can be sent: an `https` or `http` URL with a host, or non-empty bytes of an accepted type small
     /// enough for January's 5 MB request limit once base64-encoded.
     ///
     /// - Throws: `JanuaryError` of category `invalidInput` naming the rule broken.
     public func validate() throws {
         switch source {
         case .url(let url):
-            guard url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty else {
-                throw JanuaryError.invalidInput("FoodPhoto URL must be an https URL with a host.")
+            guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http", let host = url.host,
+                !host.isEmpty
+            else {
+                throw JanuaryError.invalidInput("FoodPhoto URL must be an https or http URL with a host.")
             }
         case .image(let data, let contentType):
             guard !data.isEmpty else {

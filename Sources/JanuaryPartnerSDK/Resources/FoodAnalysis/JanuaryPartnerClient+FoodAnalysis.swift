@@ -40,7 +40,7 @@ extension JanuaryPartnerClient {
             -> FoodScan
         {
             try await client.perform(
-                FoodAnalysisRequests.photo(photo, reasoning: reasoning), returning: FoodScan.self)
+                FoodAnalysisRequests.photo(photo, reasoning: reasoning), replay: .idempotent, returning: FoodScan.self)
         }
 
         /// Recognises the foods and portions in a description such as "two eggs and a slice of toast".
@@ -50,7 +50,8 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for blank or over-long text, before sending; otherwise what
         ///   January answers.
         public func analyzeDescription(_ text: String) async throws -> FoodScan {
-            try await client.perform(FoodAnalysisRequests.description(text), returning: FoodScan.self)
+            try await client.perform(
+                FoodAnalysisRequests.description(text), replay: .idempotent, returning: FoodScan.self)
         }
 
         /// Corrects an analysis with a plain-English instruction, such as "the rice was brown rice, about 1 cup".
@@ -69,7 +70,8 @@ extension JanuaryPartnerClient {
         ///   answers.
         public func correct(_ scan: FoodScan, instruction: String) async throws -> FoodScan {
             try await client.perform(
-                FoodAnalysisRequests.correction(scan, instruction: instruction), returning: FoodScan.self)
+                FoodAnalysisRequests.correction(scan, instruction: instruction), replay: .idempotent,
+                returning: FoodScan.self)
         }
     }
 }

@@ -39,7 +39,7 @@ public struct FoodLog: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decodeIfPresent(FoodLogID.self, forKey: .id)
         self.foods = try container.decodeIfPresent([LoggedFood].self, forKey: .foods) ?? []
-        self.eatenAt = try container.decodeTimestamp(forKey: .eatenAt)
+        self.eatenAt = try container.decodeTimestamp(forKey: .eatenAt, orRevisionKey: .createdAt)
         self.name = try container.decodeIfPresent(String.self, forKey: .name)
     }
 
@@ -59,6 +59,8 @@ public struct FoodLog: Hashable, Sendable, Codable {
         case id
         case foods
         case eatenAt = "eaten_at"
+        /// One published contract revision's name for `eaten_at`; read, never written.
+        case createdAt = "created_at"
         case name
     }
 }

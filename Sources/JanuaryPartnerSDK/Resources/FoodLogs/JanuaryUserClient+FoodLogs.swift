@@ -40,7 +40,8 @@ extension JanuaryUserClient {
         public func create(_ request: CreateFoodLogRequest) async throws -> FoodLog {
             try user.validateUserID()
             try request.validate()
-            return try await user.send(.post, Self.path, body: .json(request), returning: FoodLog.self)
+            return try await user.send(
+                .post, Self.path, body: .json(request), replay: .notDeduplicated, returning: FoodLog.self)
         }
 
         /// Lists the user's food logs over a range of days of their calendar.
@@ -55,8 +56,10 @@ extension JanuaryUserClient {
             try user.validateUserID()
             try user.validateRange(from: start, through: end, maximumDays: Self.maximumListDays)
             let queryItems = try user.dateRangeQueryItems(from: start, through: end)
-            return try await user.send(.get, Self.path, queryItems: queryItems, returning: ListFoodLogsResponse.self)
-                .items
+            return try await user.send(
+                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListFoodLogsResponse.self
+            )
+            .items
         }
 
         /// Lists the user's food logs of one day of their calendar.
@@ -98,7 +101,8 @@ extension JanuaryUserClient {
                 try user.dateRangeQueryItems(from: request.start, through: request.end)
                 + request.groupingQueryItems
             return try await user.send(
-                .get, Self.path + "/summary", queryItems: queryItems, returning: FoodLogSummary.self)
+                .get, Self.path + "/summary", queryItems: queryItems, replay: .idempotent,
+                returning: FoodLogSummary.self)
         }
 
         /// Fetches one food log.
@@ -111,7 +115,8 @@ extension JanuaryUserClient {
             try user.validateUserID()
             try id.validate(field: "log_id")
             return try await user.send(
-                .get, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), returning: FoodLog.self)
+                .get, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent,
+                returning: FoodLog.self)
         }
 
         /// Changes a logged meal: its foods, time or name.
@@ -133,7 +138,7 @@ extension JanuaryUserClient {
             try request.validate()
             return try await user.send(
                 .patch, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), body: .json(request),
-                returning: FoodLog.self)
+                replay: .idempotent, returning: FoodLog.self)
         }
 
         /// Deletes a food log.
@@ -146,7 +151,8 @@ extension JanuaryUserClient {
         public func delete(id: FoodLogID) async throws {
             try user.validateUserID()
             try id.validate(field: "log_id")
-            try await user.send(.delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue))
+            try await user.send(
+                .delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent)
         }
     }
 }

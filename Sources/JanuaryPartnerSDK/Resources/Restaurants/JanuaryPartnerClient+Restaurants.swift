@@ -33,7 +33,8 @@ extension JanuaryPartnerClient {
         ///   otherwise what January answers (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
             try await client.perform(
-                request.makeRequest(path: "/v1.2/restaurants"), returning: SearchRestaurantsResponse.self)
+                request.makeRequest(path: "/v1.2/restaurants"), replay: .idempotent,
+                returning: SearchRestaurantsResponse.self)
         }
 
         /// Lists one page of a restaurant's menu.
@@ -44,7 +45,8 @@ extension JanuaryPartnerClient {
         ///   negative offset, before sending; `notFound` (`not_found`) when January has no such restaurant;
         ///   otherwise what January answers.
         public func menuItems(_ request: GetRestaurantMenuItemsRequest) async throws -> GetRestaurantMenuItemsResponse {
-            try await client.perform(request.makeRequest(), returning: GetRestaurantMenuItemsResponse.self)
+            try await client.perform(
+                request.makeRequest(), replay: .idempotent, returning: GetRestaurantMenuItemsResponse.self)
         }
 
         /// Finds dishes by name at restaurants near a location.
@@ -58,6 +60,7 @@ extension JanuaryPartnerClient {
         ) async throws -> SearchRestaurantMenuItemsResponse {
             try await client.perform(
                 request.makeRequest(path: "/v1.2/menu-items"),
+                replay: .idempotent,
                 returning: SearchRestaurantMenuItemsResponse.self
             )
         }

@@ -34,18 +34,23 @@ extension JanuaryUserClient {
         /// you try again.
         ///
         /// - Parameters:
-        ///   - amount: How much: 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.125 to 101.4 cups.
-        ///   - consumedAt: When the user drank it. Defaults to now.
+        ///   - amount: How much: 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.1 to 101.4 cups (January's newest
+        ///     contract starts cups at 0.125 and answers below it).
+        ///   - consumedAt: When the user drank it. `nil` (the default) sends no time: January stamps the log with
+        ///     its own clock, so a device clock that is off cannot move the log, or the daily cap, to another day.
         /// - Returns: The log January recorded, with its identifier.
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or amount;
         ///   `daily_water_limit_exceeded` when the log would take the day past 24 liters; what any request throws.
         @discardableResult
-        public func create(_ amount: WaterAmount, consumedAt: Date = Date()) async throws -> WaterLog {
+        public func create(_ amount: WaterAmount, consumedAt: Date? = nil) async throws -> WaterLog {
             try user.validateUserID()
             try amount.validate(field: "amount")
-            try Validation.date(consumedAt, field: "consumed_at")
+            if let consumedAt {
+                try Validation.date(consumedAt, field: "consumed_at")
+            }
             let body = try JanuaryRequest.Body.json(CreateWaterLogBody(amount: amount, consumedAt: consumedAt))
-            return try await user.send(.post, Self.path, body: body, returning: WaterLog.self)
+            return try await user.send(
+                .post, Self.path, body: body, replay: .notDeduplicated, returning: WaterLog.self)
         }
 
         /// Lists the user's daily water totals over a range of days of their calendar.
@@ -73,8 +78,10 @@ extension JanuaryUserClient {
             }
             var queryItems = try user.dateRangeQueryItems(from: start, through: end)
             queryItems.append(URLQueryItem(name: "unit", value: unit.rawValue))
-            return try await user.send(.get, Self.path, queryItems: queryItems, returning: ListWaterLogsResponse.self)
-                .items
+            return try await user.send(
+                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWaterLogsResponse.self
+            )
+            .items
         }
 
         /// Lists the user's daily water totals over the days, in the user's time zone, on which two instants fall.
@@ -115,7 +122,8 @@ extension JanuaryUserClient {
         public func delete(id: WaterLogID) async throws {
             try user.validateUserID()
             try id.validate(field: "log_id")
-            try await user.send(.delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue))
+            try await user.send(
+                .delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent)
         }
     }
 }

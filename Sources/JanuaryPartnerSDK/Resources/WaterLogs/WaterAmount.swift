@@ -8,7 +8,7 @@ import JanuaryCore
 /// let bottle = WaterAmount(value: 16.9, unit: .fluidOunces)
 /// ```
 ///
-/// One log may hold from 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.125 to 101.4 cups: up to the 24 liters a user
+/// One log may hold from 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.1 to 101.4 cups: up to the 24 liters a user
 /// may log in a day. ``JanuaryUserClient/WaterLogs/create(_:consumedAt:)`` refuses other amounts before sending anything.
 public struct WaterAmount: Hashable, Sendable, Codable {
     /// The amount, in ``unit``.
@@ -55,7 +55,9 @@ public struct WaterAmount: Hashable, Sendable, Codable {
     static let acceptedRanges: [VolumeUnit: ClosedRange<Double>] = [
         .fluidOunces: 1...811.5,
         .milliliters: 30...24_000,
-        .cups: 0.125...101.4,
+        // 0.125 in the newest contract; one published revision (and January's iOS validation guide) accepts 0.1,
+        // and the client is never stricter than January: January answers for values in between.
+        .cups: 0.1...101.4,
     ]
 
     /// Refuses an amount January would refuse; a unit this SDK version does not know is refused because its

@@ -31,7 +31,7 @@ public struct WaterLog: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(WaterLogID.self, forKey: .id)
         self.amount = try container.decode(WaterAmount.self, forKey: .amount)
-        self.consumedAt = try container.decodeTimestamp(forKey: .consumedAt)
+        self.consumedAt = try container.decodeTimestamp(forKey: .consumedAt, orRevisionKey: .createdAt)
     }
 
     /// Encodes the water log as January writes it.
@@ -49,5 +49,7 @@ public struct WaterLog: Hashable, Sendable, Codable {
         case id
         case amount
         case consumedAt = "consumed_at"
+        /// One published contract revision's name for `consumed_at`; read, never written.
+        case createdAt = "created_at"
     }
 }

@@ -38,17 +38,21 @@ extension JanuaryUserClient {
         ///
         /// - Parameters:
         ///   - weight: The weight: 10 to 1000 lb, or 4.5 to 453.6 kg.
-        ///   - measuredAt: When the user was weighed. Defaults to now.
+        ///   - measuredAt: When the user was weighed. `nil` (the default) sends no time: January stamps the log with
+        ///     its own clock, so a device clock that is off cannot move the log to another day.
         /// - Returns: The log January recorded. Weight logs have no identifier.
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or weight; what
         ///   any request throws.
         @discardableResult
-        public func create(_ weight: Weight, measuredAt: Date = Date()) async throws -> WeightLog {
+        public func create(_ weight: Weight, measuredAt: Date? = nil) async throws -> WeightLog {
             try user.validateUserID()
             try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
-            try Validation.date(measuredAt, field: "measured_at")
+            if let measuredAt {
+                try Validation.date(measuredAt, field: "measured_at")
+            }
             let body = try JanuaryRequest.Body.json(CreateWeightLogBody(weight: weight, measuredAt: measuredAt))
-            return try await user.send(.post, Self.path, body: body, returning: WeightLog.self)
+            return try await user.send(
+                .post, Self.path, body: body, replay: .notDeduplicated, returning: WeightLog.self)
         }
 
         /// Lists the user's weight over a range of days of their calendar: the last measurement of each day.
@@ -67,8 +71,10 @@ extension JanuaryUserClient {
             try user.validateRange(from: start, through: end, maximumDays: nil)
             try user.validateLookback(from: start)
             let queryItems = try user.dateRangeQueryItems(from: start, through: end)
-            return try await user.send(.get, Self.path, queryItems: queryItems, returning: ListWeightLogsResponse.self)
-                .items
+            return try await user.send(
+                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWeightLogsResponse.self
+            )
+            .items
         }
 
         /// Lists the user's weight over the days, in the user's time zone, on which two instants fall.

@@ -27,7 +27,7 @@ public struct WeightLog: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.weight = try container.decode(Weight.self, forKey: .weight)
-        self.measuredAt = try container.decodeTimestamp(forKey: .measuredAt)
+        self.measuredAt = try container.decodeTimestamp(forKey: .measuredAt, orRevisionKey: .createdAt)
     }
 
     /// Encodes the weight log as January writes it.
@@ -43,5 +43,7 @@ public struct WeightLog: Hashable, Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case weight
         case measuredAt = "measured_at"
+        /// One published contract revision's name for `measured_at`; read, never written.
+        case createdAt = "created_at"
     }
 }

@@ -5,7 +5,8 @@ extension JanuaryAPISimulator {
     /// or after a stored write with ``JanuaryAPISimulator/failNextWrites(_:afterStoringWith:method:pathPrefix:)``.
     ///
     /// Every failure but ``closeConnection``, ``transportError(_:)`` and ``delay(_:)`` answers January's JSON error
-    /// body `{"code", "message"}`.
+    /// body `{"code", "message"}`, unless made with ``withoutBody`` (a gateway that drops error bodies) or
+    /// ``bareInvalidTokenChallenge``.
     public struct ScriptedFailure: Sendable, Hashable, CustomStringConvertible {
         /// The status answered; `0` for ``closeConnection``, ``transportError(_:)`` and ``delay(_:)``.
         public let status: Int
@@ -17,6 +18,9 @@ extension JanuaryAPISimulator {
         public let challenge: String?
         /// Whether the connection is closed without an answer instead.
         public let closesConnection: Bool
+        /// Whether the answer carries the JSON error body; `false` leaves only the status and headers, so a
+        /// client must decide from `WWW-Authenticate` alone.
+        public let hasBody: Bool
         /// For ``transportError(_:)``, the URLSession error an in-process client sees.
         public let transportError: URLError.Code?
         /// For ``delay(_:)``, the seconds the answer is held back; otherwise `0`.
@@ -29,7 +33,8 @@ extension JanuaryAPISimulator {
             challenge: String? = nil,
             closesConnection: Bool = false,
             transportError: URLError.Code? = nil,
-            delay: TimeInterval = 0
+            delay: TimeInterval = 0,
+            hasBody: Bool = true
         ) {
             self.status = status
             self.code = code
@@ -38,6 +43,22 @@ extension JanuaryAPISimulator {
             self.closesConnection = closesConnection
             self.transportError = transportError
             self.delay = delay
+            self.hasBody = hasBody
+        }
+
+        /// The same status and headers with no body at all, as from a gateway that drops error bodies: for a token
+        /// rejection, only the challenge's `error_description` tells an expired token from a revoked one.
+        public var withoutBody: ScriptedFailure {
+            ScriptedFailure(
+                status: status,
+                code: code,
+                retryAfter: retryAfter,
+                challenge: challenge,
+                closesConnection: closesConnection,
+                transportError: transportError,
+                delay: delay,
+                hasBody: false
+            )
         }
 
         /// `429 rate_limited`, with `Retry-After: <seconds>` when `retryAfter` is given.
@@ -74,6 +95,14 @@ extension JanuaryAPISimulator {
         public static let tokenInvalid = tokenRejection("token_invalid", "token invalid")
         /// `401 token_revoked` with the `invalid_token` challenge.
         public static let tokenRevoked = tokenRejection("token_revoked", "token revoked")
+        /// `401` with the standard challenge `Bearer error="invalid_token"` alone: no `error_description` and no
+        /// body, as a server that says only that the token is not accepted.
+        public static let bareInvalidTokenChallenge = ScriptedFailure(
+            status: 401,
+            code: "",
+            challenge: #"Bearer error="invalid_token""#,
+            hasBody: false
+        )
 
         /// Reads the whole request, then closes the connection without a byte of answer.
         ///
@@ -144,7 +173,11 @@ extension JanuaryAPISimulator {
             if closesConnection {
                 return "close connection"
             }
-            return isDelayOnly ? "delay \(delay) s" : "\(status) \(code)"
+            if isDelayOnly {
+                return "delay \(delay) s"
+            }
+            let answer = code.isEmpty ? "\(status)" : "\(status) \(code)"
+            return hasBody ? answer : answer + " without body"
         }
 
         /// The seconds of `Retry-After` a scripted `rate_limited` without one announces where January always
@@ -166,7 +199,7 @@ extension JanuaryAPISimulator {
             if let challenge {
                 fields.append(HeaderField(name: "WWW-Authenticate", value: challenge))
             }
-            return APIError(status: status, code: code, message: message, headerFields: fields)
+            return APIError(status: status, code: code, message: message, headerFields: fields, hasBody: hasBody)
         }
 
         private var message: String {

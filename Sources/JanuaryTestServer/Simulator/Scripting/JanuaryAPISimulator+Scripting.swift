@@ -67,4 +67,14 @@ extension JanuaryAPISimulator {
     public func clearScriptedFailures() {
         books.withLock { $0.script.removeAll() }
     }
+
+    /// Whether the simulator speaks the contract revision that names every log timestamp `created_at` (January's
+    /// Go server SDK and one web SDK revision) in place of `eaten_at`, `consumed_at` and `measured_at`.
+    ///
+    /// When `true`, food, water and weight log answers carry `created_at` instead, and a request's `created_at`
+    /// is read as the per-resource name (which is still accepted). `false` by default: the newest names.
+    public var namesLogTimestampsCreatedAt: Bool {
+        get { books.withLock { $0.namesLogTimestampsCreatedAt } }
+        set { books.withLock { $0.namesLogTimestampsCreatedAt = newValue } }
+    }
 }

@@ -4,6 +4,8 @@ struct APIError: Error, Sendable {
     let code: String
     let message: String
     var headerFields: [HeaderField] = []
+    /// `false` for an answer with only a status and headers, as from a gateway that drops error bodies.
+    var hasBody = true
 
     /// `400 invalid_request`; the message names the parameter and the rule.
     static func invalidRequest(_ message: String) -> APIError {
@@ -20,7 +22,10 @@ struct APIError: Error, Sendable {
         APIError(status: 400, code: "date_range_too_large", message: message)
     }
 
-    var body: JSONValue {
-        .object(["code": .string(code), "message": .string(message)])
+    var body: JSONValue? {
+        guard hasBody else {
+            return nil
+        }
+        return .object(["code": .string(code), "message": .string(message)])
     }
 }

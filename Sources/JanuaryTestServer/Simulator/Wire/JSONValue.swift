@@ -34,6 +34,26 @@ enum JSONValue: Sendable {
         value.map { .bool($0) } ?? .null
     }
 
+    /// The same document with object keys renamed by `names` at every depth; a key whose new name is already
+    /// present keeps its value under the new name.
+    func renamingKeys(_ names: [String: String]) -> JSONValue {
+        switch self {
+        case .array(let items):
+            return .array(items.map { $0.renamingKeys(names) })
+        case .object(let fields):
+            var renamed: [String: JSONValue] = [:]
+            for (key, value) in fields {
+                let name = names[key] ?? key
+                if renamed[name] == nil || names[key] == nil {
+                    renamed[name] = value.renamingKeys(names)
+                }
+            }
+            return .object(renamed)
+        default:
+            return self
+        }
+    }
+
     var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil

@@ -1,0 +1,24 @@
+import JanuaryTransport
+import Testing
+
+@Suite("HTTP methods")
+struct HTTPMethodTests {
+    @Test(
+        "the one idempotence rule: RFC 9110's idempotent methods, and nothing it does not know",
+        arguments: [
+            ("GET", true), ("HEAD", true), ("OPTIONS", true), ("TRACE", true), ("PUT", true), ("DELETE", true),
+            ("POST", false), ("PATCH", false), ("PURGE", false), ("CONNECT", false), ("delete", true),
+            ("post", false),
+        ]
+    )
+    func idempotence(name: String, isIdempotent: Bool) {
+        #expect(HTTPMethod(rawValue: name).isIdempotent == isIdempotent)
+    }
+
+    @Test("names are upper-cased, so a method compares equal however it was spelled")
+    func spelling() {
+        #expect(HTTPMethod(rawValue: "patch") == .patch)
+        #expect(HTTPMethod(rawValue: "Get").rawValue == "GET")
+        #expect(HTTPMethod.post.description == "POST")
+    }
+}
