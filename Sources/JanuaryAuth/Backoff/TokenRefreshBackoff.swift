@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 
 /// How long the SDK waits before asking your token provider again after it has failed several times in a row.
 ///
@@ -53,19 +54,7 @@ public struct TokenRefreshBackoff: Sendable, Hashable {
         guard count > 1 else {
             return 0
         }
-        let cap = Self.nonNegative(maximumDelay)
-        let initial = Self.nonNegative(initialDelay)
-        let factor = Self.nonNegative(multiplier)
-        guard initial > 0, cap > 0 else {
-            return 0
-        }
-        // pow can overflow to infinity for long failure streaks; min() then yields the cap, never NaN,
-        // because `initial` is known to be positive.
-        let uncapped = initial * pow(factor, Double(count - 2))
-        return uncapped.isNaN ? cap : min(uncapped, cap)
-    }
-
-    private static func nonNegative(_ value: Double) -> Double {
-        value.isNaN ? 0 : max(0, value)
+        return Backoff(initial: initialDelay, multiplier: multiplier, maximum: maximumDelay)
+            .delay(atStep: count - 2)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 
 /// When to stop calling a token provider whose tokens January keeps rejecting.
 ///
@@ -71,17 +72,12 @@ public struct TokenRejectionBreaker: Sendable, Hashable {
 
     /// The cool-down after `openings` consecutive openings (1 for the first), doubling and capped.
     func coolDown(afterOpenings openings: Int) -> TimeInterval {
-        let initial = Self.nonNegative(coolDown)
-        let cap = max(initial, Self.nonNegative(maximumCoolDown))
-        let doubled = initial * pow(2, Double(max(0, openings - 1)))
-        return doubled.isFinite ? min(doubled, cap) : cap
+        // The cap is never below the first cool-down: a short maximum must not shorten the first opening.
+        let cap = max(Backoff.nonNegative(coolDown), Backoff.nonNegative(maximumCoolDown))
+        return Backoff(initial: coolDown, multiplier: 2, maximum: cap).delay(atStep: openings - 1)
     }
 
     var effectiveWindow: TimeInterval {
-        Self.nonNegative(window)
-    }
-
-    private static func nonNegative(_ value: Double) -> Double {
-        value.isNaN ? 0 : max(0, value)
+        Backoff.nonNegative(window)
     }
 }

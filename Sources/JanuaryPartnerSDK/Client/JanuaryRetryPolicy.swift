@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 
 /// When and how long the client waits to send a request again after a rate limit or a transient failure.
 ///
@@ -78,10 +79,8 @@ public struct JanuaryRetryPolicy: Sendable, Hashable {
     ///   - jitter: A random number in 0...1; 1 gives the full step.
     /// - Returns: `min(baseDelay · 2^(retry−1), maximumDelay) · (0.75 + 0.25 · jitter)`, never negative.
     func backoffDelay(forRetry retry: Int, jitter: Double) -> TimeInterval {
-        let base = baseDelay.isNaN ? 0 : max(0, baseDelay)
-        let cap = maximumDelay.isNaN ? 0 : max(0, maximumDelay)
-        let step = min(base * pow(2, Double(max(0, retry - 1))), cap)
+        let step = Backoff(initial: baseDelay, multiplier: 2, maximum: maximumDelay).delay(atStep: retry - 1)
         let factor = 0.75 + 0.25 * min(1, max(0, jitter.isNaN ? 1 : jitter))
-        return (step.isFinite ? step : cap) * factor
+        return step * factor
     }
 }

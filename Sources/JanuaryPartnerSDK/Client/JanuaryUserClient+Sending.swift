@@ -10,30 +10,8 @@ extension JanuaryUserClient {
     }
 
     /// The IANA name January needs in the `timezone` query parameter.
-    ///
-    /// A zone made with `TimeZone(secondsFromGMT:)` is named like `GMT+0100`, which is not an IANA name;
-    /// a whole-hour offset has one (`Etc/GMT-1`, whose sign the tz database inverts), other offsets do not.
     func timeZoneIdentifier() throws -> String {
-        let identifier = timeZone.identifier
-        guard !identifier.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw JanuaryError.invalidInput(
-                "timezone must be an IANA time zone name, such as Europe/Paris; it is empty.")
-        }
-        guard identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") else {
-            return identifier
-        }
-        let seconds = timeZone.secondsFromGMT()
-        let hours = seconds / 3600
-        guard seconds % 3600 == 0, (-12...14).contains(hours) else {
-            throw JanuaryError.invalidInput(
-                "timezone must be an IANA time zone name; \(identifier) is a fixed offset that has none. "
-                    + "Use the user's zone by name, such as Asia/Kolkata."
-            )
-        }
-        if hours == 0 {
-            return "Etc/GMT"
-        }
-        return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+        try Validation.timeZoneName(timeZone, field: "timezone")
     }
 
     /// The user's today: the day, in the user's time zone, by the client's

@@ -68,6 +68,36 @@ enum Validation {
         }
     }
 
+    /// The IANA name January needs for `timeZone`: the one time-zone rule for every query and body.
+    ///
+    /// A zone made with `TimeZone(secondsFromGMT:)` is named like `GMT+0100`, which is not an IANA name; a
+    /// whole-hour offset has one (`Etc/GMT-1`, whose sign the tz database inverts), other offsets do not.
+    ///
+    /// - Throws: `invalidInput` naming `field` for an empty or blank-containing name, or a fixed offset that
+    ///   has no IANA name.
+    static func timeZoneName(_ timeZone: TimeZone, field: String) throws -> String {
+        let identifier = timeZone.identifier
+        guard !identifier.isEmpty, !identifier.contains(where: \.isWhitespace) else {
+            throw JanuaryError.invalidInput(
+                "\(field) must be an IANA time zone name, such as Europe/Paris; it is empty or has blanks.")
+        }
+        guard identifier.count > 3, identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-") else {
+            return identifier
+        }
+        let seconds = timeZone.secondsFromGMT()
+        let hours = seconds / 3600
+        guard seconds % 3600 == 0, (-12...14).contains(hours) else {
+            throw JanuaryError.invalidInput(
+                "\(field) must be an IANA time zone name; \(identifier) is a fixed offset that has none. "
+                    + "Use the zone by name, such as Asia/Kolkata."
+            )
+        }
+        if hours == 0 {
+            return "Etc/GMT"
+        }
+        return hours > 0 ? "Etc/GMT-\(hours)" : "Etc/GMT+\(-hours)"
+    }
+
     /// A collection whose size lies in `range`.
     static func count(_ count: Int, field: String, in range: ClosedRange<Int>) throws {
         guard range.contains(count) else {

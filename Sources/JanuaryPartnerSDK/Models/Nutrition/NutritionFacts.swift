@@ -144,22 +144,10 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Throws: `DecodingError` when the value is not a JSON object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        calories = container.decodeNutrient(forKey: .calories)
-        protein = container.decodeNutrient(forKey: .protein)
-        carbohydrates = container.decodeNutrient(forKey: .carbohydrates)
-        netCarbohydrates = container.decodeNutrient(forKey: .netCarbohydrates)
-        totalFat = container.decodeNutrient(forKey: .totalFat)
-        transFat = container.decodeNutrient(forKey: .transFat)
-        saturatedFat = container.decodeNutrient(forKey: .saturatedFat)
-        fiber = container.decodeNutrient(forKey: .fiber)
-        totalSugars = container.decodeNutrient(forKey: .totalSugars)
-        addedSugars = container.decodeNutrient(forKey: .addedSugars)
-        cholesterol = container.decodeNutrient(forKey: .cholesterol)
-        calcium = container.decodeNutrient(forKey: .calcium)
-        iron = container.decodeNutrient(forKey: .iron)
-        potassium = container.decodeNutrient(forKey: .potassium)
-        sodium = container.decodeNutrient(forKey: .sodium)
-        vitaminD = container.decodeNutrient(forKey: .vitaminD)
+        self.init()
+        for key in CodingKeys.allCases {
+            self[keyPath: key.amount] = (try? container.decodeIfPresent(NutrientAmount.self, forKey: key)) ?? nil
+        }
     }
 
     /// Encodes only the nutrients that have a value, as January does.
@@ -168,27 +156,14 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Throws: What the encoder throws, such as for a value that is not finite.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(calories, forKey: .calories)
-        try container.encodeIfPresent(protein, forKey: .protein)
-        try container.encodeIfPresent(carbohydrates, forKey: .carbohydrates)
-        try container.encodeIfPresent(netCarbohydrates, forKey: .netCarbohydrates)
-        try container.encodeIfPresent(totalFat, forKey: .totalFat)
-        try container.encodeIfPresent(transFat, forKey: .transFat)
-        try container.encodeIfPresent(saturatedFat, forKey: .saturatedFat)
-        try container.encodeIfPresent(fiber, forKey: .fiber)
-        try container.encodeIfPresent(totalSugars, forKey: .totalSugars)
-        try container.encodeIfPresent(addedSugars, forKey: .addedSugars)
-        try container.encodeIfPresent(cholesterol, forKey: .cholesterol)
-        try container.encodeIfPresent(calcium, forKey: .calcium)
-        try container.encodeIfPresent(iron, forKey: .iron)
-        try container.encodeIfPresent(potassium, forKey: .potassium)
-        try container.encodeIfPresent(sodium, forKey: .sodium)
-        try container.encodeIfPresent(vitaminD, forKey: .vitaminD)
+        for key in CodingKeys.allCases {
+            try container.encodeIfPresent(self[keyPath: key.amount], forKey: key)
+        }
     }
 
     /// Whether no nutrient has a value.
     public var isEmpty: Bool {
-        allAmounts.allSatisfy { $0 == nil }
+        CodingKeys.allCases.allSatisfy { self[keyPath: $0.amount] == nil }
     }
 
     /// Every nutrient multiplied by `factor`, units unchanged; nutrients without a value stay without one.
@@ -196,36 +171,35 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Parameter factor: The multiplier, such as the number of servings eaten.
     /// - Returns: The scaled facts.
     public func scaled(by factor: Double) -> NutritionFacts {
-        NutritionFacts(
-            calories: calories?.scaled(by: factor),
-            protein: protein?.scaled(by: factor),
-            carbohydrates: carbohydrates?.scaled(by: factor),
-            netCarbohydrates: netCarbohydrates?.scaled(by: factor),
-            totalFat: totalFat?.scaled(by: factor),
-            transFat: transFat?.scaled(by: factor),
-            saturatedFat: saturatedFat?.scaled(by: factor),
-            fiber: fiber?.scaled(by: factor),
-            totalSugars: totalSugars?.scaled(by: factor),
-            addedSugars: addedSugars?.scaled(by: factor),
-            cholesterol: cholesterol?.scaled(by: factor),
-            calcium: calcium?.scaled(by: factor),
-            iron: iron?.scaled(by: factor),
-            potassium: potassium?.scaled(by: factor),
-            sodium: sodium?.scaled(by: factor),
-            vitaminD: vitaminD?.scaled(by: factor)
-        )
-    }
-
-    private var allAmounts: [NutrientAmount?] {
-        [
-            calories, protein, carbohydrates, netCarbohydrates, totalFat, transFat, saturatedFat, fiber, totalSugars,
-            addedSugars, cholesterol, calcium, iron, potassium, sodium, vitaminD,
-        ]
+        var scaled = self
+        for key in CodingKeys.allCases {
+            scaled[keyPath: key.amount] = self[keyPath: key.amount]?.scaled(by: factor)
+        }
+        return scaled
     }
 }
 
-extension KeyedDecodingContainer where Key == NutritionFacts.CodingKeys {
-    fileprivate func decodeNutrient(forKey key: Key) -> NutrientAmount? {
-        (try? decodeIfPresent(NutrientAmount.self, forKey: key)) ?? nil
+extension NutritionFacts.CodingKeys {
+    /// The property each wire key fills: with `allCases`, the one list of nutrients that decoding, encoding,
+    /// scaling and `isEmpty` walk, in the order January writes them.
+    fileprivate var amount: WritableKeyPath<NutritionFacts, NutrientAmount?> {
+        switch self {
+        case .calories: \.calories
+        case .protein: \.protein
+        case .carbohydrates: \.carbohydrates
+        case .netCarbohydrates: \.netCarbohydrates
+        case .totalFat: \.totalFat
+        case .transFat: \.transFat
+        case .saturatedFat: \.saturatedFat
+        case .fiber: \.fiber
+        case .totalSugars: \.totalSugars
+        case .addedSugars: \.addedSugars
+        case .cholesterol: \.cholesterol
+        case .calcium: \.calcium
+        case .iron: \.iron
+        case .potassium: \.potassium
+        case .sodium: \.sodium
+        case .vitaminD: \.vitaminD
+        }
     }
 }

@@ -27,7 +27,8 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
     public var startTime: Date
 
     /// The person's time zone, sent by its IANA identifier (such as `Europe/Paris`): the prediction depends on
-    /// the local time of day. Defaults to the device's.
+    /// the local time of day. A whole-hour fixed offset is sent as its `Etc/GMT` name; other offsets are refused.
+    /// Defaults to the device's.
     public var timeZone: TimeZone
 
     /// CGM history: empty (the default) or 1 to 5000 readings of 10–600 mg/dL, at most one per 15-minute window
@@ -73,7 +74,7 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
             try food.validate(field: "PredictGlucoseRequest.foods[\(index)]")
         }
         try Validation.date(startTime, field: "PredictGlucoseRequest.startTime")
-        try Self.validateIdentifier(of: timeZone)
+        _ = try Validation.timeZoneName(timeZone, field: Self.timeZoneField)
         guard cgmReadings.isEmpty == consumedFoods.isEmpty else {
             throw JanuaryError.invalidInput(
                 "PredictGlucoseRequest.cgmReadings and consumedFoods must be sent together or not at all.")
@@ -102,16 +103,7 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
         }
     }
 
-    /// January needs an IANA name; Foundation also makes zones like `GMT+0130` from fixed offsets, which are not.
-    private static func validateIdentifier(of timeZone: TimeZone) throws {
-        let identifier = timeZone.identifier
-        let fixedOffset = identifier.count > 3 && (identifier.hasPrefix("GMT+") || identifier.hasPrefix("GMT-"))
-        guard !identifier.isEmpty, !fixedOffset, !identifier.contains(where: \.isWhitespace) else {
-            throw JanuaryError.invalidInput(
-                "PredictGlucoseRequest.timeZone must have an IANA identifier such as America/New_York, not a fixed "
-                    + "offset.")
-        }
-    }
+    private static let timeZoneField = "PredictGlucoseRequest.timeZone"
 
     func makeRequest() throws -> JanuaryRequest {
         try validate()
@@ -120,7 +112,7 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
             path: "/v1.2/glucose/predictions",
             body: Body(
                 userProfile: profile,
-                timezone: timeZone.identifier,
+                timezone: try Validation.timeZoneName(timeZone, field: Self.timeZoneField),
                 foods: foods,
                 startTime: startTime,
                 cgmData: cgmReadings.isEmpty ? nil : cgmReadings,

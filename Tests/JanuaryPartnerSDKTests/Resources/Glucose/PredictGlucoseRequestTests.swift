@@ -167,6 +167,13 @@ struct PredictGlucoseRequestTests {
         expectInvalidInput(naming: "timeZone") { try Self.request(timeZone: zone).validate() }
     }
 
+    @Test("a whole-hour fixed offset is sent as its Etc/GMT name, as on every per-user call")
+    func wholeHourOffsetZone() throws {
+        let zone = try #require(TimeZone(secondsFromGMT: -5 * 3_600))
+        let body = try Wire.object(body: try bodyData(try Self.request(timeZone: zone).makeRequest()))
+        #expect(body["timezone"] as? String == "Etc/GMT+5")
+    }
+
     @Test("CGM history and consumed foods go together or not at all")
     func bothOrNeither() {
         expectInvalidInput(naming: "together") { try Self.request(cgm: Self.readings(3)).validate() }
