@@ -205,7 +205,7 @@ public final class ManualClock: JanuaryClock {
     ///   - seconds: The duration the sleeper asked for, such as a `Retry-After` delay; compared exactly.
     ///   - timeout: How many real seconds to wait at most; 10 by default.
     /// - Throws: ``WaitTimeoutError`` when no such sleeper appears in time.
-    public func waitForSleeper(lasting seconds: TimeInterval, timeout: TimeInterval = 10) async throws {
+    public func waitForSleeper(lasting seconds: TimeInterval, timeout: TimeInterval = 45) async throws {
         let state = state
         try await waitWithDeadline(
             "a \(seconds) s sleeper on the manual clock",
