@@ -29,7 +29,7 @@ import JanuaryTestServer
 /// configuration.transport = SimulatorTransport(simulator, clock: clock)
 /// configuration.clock = clock
 /// ```
-public struct SimulatorTransport: HTTPTransport {
+public struct SimulatorTransport: HTTPTransport, ChecksRequests {
     /// A base URL for clients on this transport: `https://simulator.january.invalid`. The `.invalid` domain
     /// (RFC 2606) can never resolve, so a client that loses its transport by mistake reaches nobody.
     public static let baseURL = URL(string: "https://simulator.january.invalid")!
@@ -83,8 +83,13 @@ public struct SimulatorTransport: HTTPTransport {
     /// - Throws: `JanuaryError` of category `network` or `timeout` for a scripted dropped connection or transport
     ///   error, `invalidInput` for a request the SDK's own transport would refuse, or `CancellationError`.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        try await send(request, isChecked: false)
+    }
+
+    /// Sends `request`, checking it first, as the SDK's own transport does, unless it came checked.
+    package func send(_ request: HTTPTransportRequest, isChecked: Bool) async throws -> HTTPTransportResponse {
         try Task.checkCancellation()
-        if !request.isSafetyChecked {
+        if !isChecked {
             try TransportSafety.validate(request)
         }
         guard let body = try Self.content(of: request.body) else {

@@ -6,16 +6,25 @@ import JanuaryTransport
 /// A request checked and turned into what the transport sends, minus the credential.
 struct PreparedRequest: Sendable {
     /// The request, already passed by the transport's safety check.
-    var transportRequest: HTTPTransportRequest
+    let checked: CheckedHTTPRequest
     /// Whether it may be sent more than once (a replay after a refresh, a retry).
     let isReplayable: Bool
     /// Whether a second send has the effect of one, so that an ambiguous failure may be retried.
     let isIdempotent: Bool
 
-    func authorized(with credential: Credential) -> HTTPTransportRequest {
-        var request = transportRequest
-        request.setBearerCredential(credential.value)
-        return request
+    var transportRequest: HTTPTransportRequest {
+        checked.request
+    }
+
+    /// Sends the request with `credential` over `transport`; a credential the check does not cover sends it
+    /// unchecked, for the transport to check (and refuse).
+    func send(with credential: Credential, over transport: any HTTPTransport) async throws -> HTTPTransportResponse {
+        guard let authorized = checked.authorized(bearer: credential.value) else {
+            var request = checked.request
+            request.headerFields["Authorization"] = "Bearer " + credential.value
+            return try await transport.send(request)
+        }
+        return try await transport.send(checked: authorized)
     }
 }
 
@@ -79,7 +88,7 @@ extension JanuaryPartnerClient {
                 code: JanuaryError.Code.serverOnlyEndpoint
             )
         }
-        var transportRequest = HTTPTransportRequest(
+        let transportRequest = HTTPTransportRequest(
             method: request.method,
             url: try url(for: path, queryItems: request.queryItems),
             headerFields: headers,
@@ -90,9 +99,8 @@ extension JanuaryPartnerClient {
         // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
         // once, here, so that a request they refuse is refused before a token is fetched for it. The URL needs no
         // second look: it is the validated base URL followed by a checked path.
-        try transportRequest.checkSafetyOfMessage()
         return PreparedRequest(
-            transportRequest: transportRequest,
+            checked: try CheckedHTTPRequest(checking: transportRequest),
             isReplayable: transportRequest.isReplayable,
             isIdempotent: request.isIdempotent
         )

@@ -56,7 +56,7 @@ extension JanuaryPartnerClient {
         while true {
             let outcome: Result<HTTPTransportResponse, JanuaryError>
             do {
-                outcome = .success(try await transport.send(prepared.authorized(with: credential)))
+                outcome = .success(try await prepared.send(with: credential, over: transport))
             } catch let error as JanuaryError where error.category == .network || error.category == .timeout {
                 outcome = .failure(error)
             }

@@ -11,24 +11,16 @@ import JanuaryCore
 /// the other fields ``HTTPHeaderFields`` redacts) as `<redacted>`, and a URL's user and password likewise.
 public struct HTTPTransportRequest: Sendable {
     /// The request method, such as `GET` or `POST`. Its name must be a token (RFC 9110 §9.1).
-    public var method: HTTPMethod {
-        didSet { isSafetyChecked = false }
-    }
+    public var method: HTTPMethod
 
     /// The absolute `http` or `https` URL to send to.
-    public var url: URL {
-        didSet { isSafetyChecked = false }
-    }
+    public var url: URL
 
     /// The header fields to send.
-    public var headerFields: HTTPHeaderFields {
-        didSet { isSafetyChecked = false }
-    }
+    public var headerFields: HTTPHeaderFields
 
     /// The request content.
-    public var body: Body {
-        didSet { isSafetyChecked = false }
-    }
+    public var body: Body
 
     /// Whether the caller allows the SDK to send this request again, for example after refreshing a token.
     ///
@@ -37,11 +29,6 @@ public struct HTTPTransportRequest: Sendable {
 
     /// Seconds to wait for the response before failing with a timeout; `nil` uses the session's setting.
     public var timeout: TimeInterval?
-
-    /// Whether the request, as it is now, has passed the checks `TransportSafety.validate(_:)` makes (through
-    /// ``checkSafetyOfMessage()``); any change to what they check clears it, so that the transport checks again.
-    /// Lets the SDK check a request once, before it fetches a token, instead of twice per send.
-    package private(set) var isSafetyChecked = false
 
     /// Creates a request.
     ///
@@ -71,28 +58,6 @@ public struct HTTPTransportRequest: Sendable {
     /// Whether the request may be sent again: the caller allows it and the body can be read again.
     public var isReplayable: Bool {
         allowsReplay && body.isReplayable
-    }
-
-    /// Checks the request as `TransportSafety.validate(_:)` would, for a request whose URL was built on a base URL
-    /// that passed `TransportSafety.validateCredentialURL(_:)`, keeping its origin: only the method, header fields
-    /// and body are left to check, and the URL may carry a credential. Saves parsing the URL again on every
-    /// request.
-    ///
-    /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
-    package mutating func checkSafetyOfMessage() throws {
-        try TransportSafety.validateMessage(self)
-        isSafetyChecked = true
-    }
-
-    /// Sets `Authorization: Bearer <credential>` without clearing the safety check when the check already
-    /// covers it: a checked request's URL may carry a credential (see ``checkSafetyOfMessage()``), so only the
-    /// credential must be header-safe. Otherwise the transport checks the request again, and refuses it.
-    ///
-    /// - Parameter credential: The credential.
-    package mutating func setBearerCredential(_ credential: String) {
-        let stillChecked = isSafetyChecked && CredentialSyntax.isHeaderSafe(credential)
-        headerFields["Authorization"] = "Bearer " + credential
-        isSafetyChecked = stillChecked
     }
 }
 

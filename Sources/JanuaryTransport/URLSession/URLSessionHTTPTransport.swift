@@ -38,7 +38,7 @@ import FoundationNetworking
 /// ``/JanuaryCore/JanuaryError/Category/network`` (code `response_too_large`) instead of growing without bound.
 ///
 /// Cancelling the calling task cancels the URLSession task and throws `CancellationError` at once.
-public final class URLSessionHTTPTransport: HTTPTransport {
+public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
     /// The largest response body accepted unless told otherwise: 16 MiB, far above any January answer.
     public static let defaultMaximumResponseBodySize = 16 * 1024 * 1024
 
@@ -166,11 +166,16 @@ public final class URLSessionHTTPTransport: HTTPTransport {
     ///   ``/JanuaryCore/JanuaryError/Category/invalidInput`` and code `background_session_unsupported` when the
     ///   transport was made with a background configuration.
     public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+        try await send(request, isChecked: false)
+    }
+
+    /// Sends `request`, checking it first unless it came as a ``CheckedHTTPRequest``.
+    package func send(_ request: HTTPTransportRequest, isChecked: Bool) async throws -> HTTPTransportResponse {
         try Task.checkCancellation()
         if let refusal {
             throw refusal
         }
-        if !request.isSafetyChecked {
+        if !isChecked {
             try TransportSafety.validate(request)
         }
         let urlRequest = try Self.makeURLRequest(request)

@@ -1,0 +1,60 @@
+import Foundation
+import JanuaryCore
+
+/// A request that has passed the transport's message checks, for a URL built on a base URL that passed
+/// `TransportSafety.validateCredentialURL(_:)` and keeps its origin.
+///
+/// The only way to make one is the check, and the only change it allows is one the check still covers, so the
+/// transport can trust it without checking again. Lets the SDK check a request once, before it fetches a
+/// token, instead of once per send.
+package struct CheckedHTTPRequest: Sendable {
+    /// The checked request.
+    package let request: HTTPTransportRequest
+
+    /// Checks `request` as `TransportSafety.validate(_:)` would, except its URL, which may carry a credential.
+    ///
+    /// - Parameter request: A request whose URL was built on a checked base URL, keeping its origin.
+    /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
+    package init(checking request: HTTPTransportRequest) throws {
+        try TransportSafety.validateMessage(request)
+        self.request = request
+    }
+
+    private init(alreadyChecked request: HTTPTransportRequest) {
+        self.request = request
+    }
+
+    /// The request with `Authorization: Bearer <credential>`, still checked when the credential is header-safe;
+    /// otherwise `nil`, and the unchecked request must go through the transport's own check, which refuses it.
+    ///
+    /// - Parameter credential: The credential.
+    /// - Returns: The authorized checked request, or `nil`.
+    package func authorized(bearer credential: String) -> CheckedHTTPRequest? {
+        guard CredentialSyntax.isHeaderSafe(credential) else {
+            return nil
+        }
+        var authorized = request
+        authorized.headerFields["Authorization"] = "Bearer " + credential
+        return CheckedHTTPRequest(alreadyChecked: authorized)
+    }
+}
+
+/// A transport that checks what it sends, and can skip the checks a ``CheckedHTTPRequest`` already passed.
+package protocol ChecksRequests: HTTPTransport {
+    /// Sends `request`, checking it first unless `isChecked`.
+    func send(_ request: HTTPTransportRequest, isChecked: Bool) async throws -> HTTPTransportResponse
+}
+
+extension HTTPTransport {
+    /// Sends a checked request; a transport that checks requests skips the checks it already passed.
+    ///
+    /// - Parameter checked: The checked request.
+    /// - Returns: The response, whatever its status.
+    /// - Throws: What ``send(_:)`` throws.
+    package func send(checked: CheckedHTTPRequest) async throws -> HTTPTransportResponse {
+        if let transport = self as? any ChecksRequests {
+            return try await transport.send(checked.request, isChecked: true)
+        }
+        return try await send(checked.request)
+    }
+}
