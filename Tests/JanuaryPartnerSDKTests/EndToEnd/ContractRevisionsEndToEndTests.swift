@@ -6,7 +6,7 @@ import Testing
 
 /// Where January's published contract revisions differ, over the real URLSession against the simulator: the
 /// client reads every revision's replies, refuses nothing a revision accepts, and leaves "now" to January.
-@Suite("Contract revisions end to end", .timeLimit(.minutes(1)))
+@Suite("Contract revisions end to end", suiteTimeLimit())
 struct ContractRevisionsEndToEndTests {
     static let apple = FoodLogInputFood(foodID: "1002", servingID: "5004", quantity: 1)
 

@@ -7,7 +7,7 @@ import Testing
 /// Which typed operations are sent again after a `5xx` or a lost answer, over the real URLSession against the
 /// simulator: every one but the three creates January does not deduplicate, as January's own SDKs do; and what
 /// ``JanuaryError/mayHaveTakenEffect`` says when a create is not sent again.
-@Suite("Replay safety per operation end to end", .timeLimit(.minutes(1)))
+@Suite("Replay safety per operation end to end", suiteTimeLimit())
 struct ReplaySafetyEndToEndTests {
     struct Operation: Sendable, CustomTestStringConvertible {
         let name: String
