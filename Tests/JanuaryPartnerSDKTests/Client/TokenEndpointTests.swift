@@ -11,7 +11,7 @@ import FoundationNetworking
 #endif
 
 /// `JanuaryPartnerClient(tokenEndpoint:)` against the simulator's scripted partner backend, over real HTTP.
-@Suite("The token endpoint helper", .timeLimit(.minutes(1)))
+@Suite("The token endpoint helper", suiteTimeLimit())
 struct TokenEndpointTests {
     /// A client whose token endpoint is the simulator's partner backend, sending the partner's session header.
     struct Setup {
@@ -146,7 +146,7 @@ struct TokenEndpointTests {
     }
 }
 
-@Suite("prefetchToken", .timeLimit(.minutes(1)))
+@Suite("prefetchToken", suiteTimeLimit())
 struct PrefetchTokenTests {
     @Test("100 concurrent callers make exactly one provider call, and a fresh token makes none")
     func oneCallForAHundred() async throws {

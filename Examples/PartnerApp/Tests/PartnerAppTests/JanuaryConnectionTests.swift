@@ -6,7 +6,7 @@ import PartnerApp
 import Testing
 
 /// The app's connection through its token endpoint, against the simulator standing in for our backend.
-@Suite("Connecting through our token endpoint", .timeLimit(.minutes(1)))
+@Suite("Connecting through our token endpoint", suiteTimeLimit())
 struct JanuaryConnectionTests {
     /// The user's session with our backend, which changes when they sign in again.
     actor Session {

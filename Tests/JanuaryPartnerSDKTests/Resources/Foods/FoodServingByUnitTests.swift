@@ -3,7 +3,7 @@ import JanuaryPartnerSDK
 import JanuaryTestServer
 import Testing
 
-@Suite("Servings by unit name", .timeLimit(.minutes(1)))
+@Suite("Servings by unit name", suiteTimeLimit())
 struct FoodServingByUnitTests {
     static let banana = Food(
         id: "1001",
@@ -67,7 +67,7 @@ struct FoodServingByUnitTests {
     }
 }
 
-@Suite("Meal totals", .timeLimit(.minutes(1)))
+@Suite("Meal totals", suiteTimeLimit())
 struct FoodLogTotalsTests {
     static func food(_ id: String, _ nutrients: NutritionFacts) -> LoggedFood {
         LoggedFood(
