@@ -24,7 +24,10 @@ enum TokenRejection: Equatable {
     ///   - response: January's response.
     ///   - body: Its error body, already parsed.
     /// - Returns: The rejection and the code to report, or `nil`.
-    static func reading(_ response: HTTPTransportResponse, body: JanuaryErrorBody) -> (TokenRejection, code: JanuaryError.Code)? {
+    static func reading(
+        _ response: HTTPTransportResponse,
+        body: JanuaryErrorBody
+    ) -> (TokenRejection, code: JanuaryError.Code)? {
         guard response.statusCode == 401, !response.credentialWithdrawnByRedirect else {
             return nil
         }
