@@ -88,6 +88,14 @@ package struct ClientHarness: Sendable {
         server.receivedRequests.map { $0.value(forHeader: "Authorization") }
     }
 
+    /// What has left the client so far, for `requireRefusedLocally(outbound:)`: the requests the simulator logged,
+    /// those the loopback server received, and the calls to the token provider.
+    package var outbound: [String] {
+        simulator.requestLog.map { "\($0.method) \($0.path) to the simulator" }
+            + server.receivedRequests.map { "\($0.method) \($0.path) to the loopback server" }
+            + Array(repeating: "a call to the token provider", count: provider.callCount)
+    }
+
     /// How many requests reached the simulator (the partner-backend endpoint excluded).
     package var apiRequestCount: Int {
         simulator.requestLog.filter { $0.path != JanuaryAPISimulator.partnerBackendTokenPath }.count

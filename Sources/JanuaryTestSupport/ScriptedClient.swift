@@ -74,6 +74,13 @@ package struct ScriptedClient: Sendable {
     package var credentialsSent: [String?] {
         transport.requests.map { $0.headerFields["Authorization"] }
     }
+
+    /// What has left the client so far, for `requireRefusedLocally(outbound:)`: the requests the transport was
+    /// given and the calls to the token provider.
+    package var outbound: [String] {
+        transport.requests.map { "a request to \($0.url.path)" }
+            + Array(repeating: "a call to the token provider", count: provider.callCount)
+    }
 }
 
 extension ScriptedClient.Answer {

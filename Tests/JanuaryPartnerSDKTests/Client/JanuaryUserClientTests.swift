@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import JanuaryTestServer
 import Testing
@@ -53,15 +54,16 @@ struct JanuaryUserClientTests {
         for raw in ["", "   ", "jane@example.com", "line\nbreak", String(repeating: "x", count: 300)] {
             // Nothing listens on the offline client's port: a request that went out would fail as `network`.
             let offline = try offlineClient().forUser(PartnerUserID(rawValue: raw))
-            await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+            try await requireRefusedLocally(code: "invalid_end_user_id", naming: "PartnerUserID") {
                 try await operation.call(offline)
             }
 
             let logs = try LogsServer()
-            await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+            try await requireRefusedLocally(
+                code: "invalid_end_user_id", naming: "PartnerUserID", outbound: logs.outbound
+            ) {
                 try await operation.call(logs.user(raw))
             }
-            #expect(logs.server.receivedRequests.isEmpty, "\(operation.name) sent a request")
         }
     }
 
@@ -97,8 +99,11 @@ struct JanuaryUserClientTests {
     func offsetWithoutNameIsRefused() async throws {
         let logs = try LogsServer()
         let user = logs.client.forUser(PartnerUserID(rawValue: "user-42"), timeZone: TimeZone(secondsFromGMT: 19_800)!)
-        await expectRefused(naming: "timezone") { _ = try await user.foodLogs.list(on: day("2026-03-10")) }
-        await expectRefused(naming: "timezone") { _ = try await user.waterLogs.total(on: day("2026-03-10")) }
-        #expect(logs.server.receivedRequests.isEmpty)
+        try await requireRefusedLocally(naming: "timezone", outbound: logs.outbound) {
+            _ = try await user.foodLogs.list(on: day("2026-03-10"))
+        }
+        try await requireRefusedLocally(naming: "timezone", outbound: logs.outbound) {
+            _ = try await user.waterLogs.total(on: day("2026-03-10"))
+        }
     }
 }

@@ -26,6 +26,11 @@ struct LogsServer {
         client.forUser(PartnerUserID(rawValue: rawID), timeZone: TimeZone(identifier: timeZone)!)
     }
 
+    /// What the server has received so far, for `requireRefusedLocally(outbound:)`.
+    var outbound: [String] {
+        server.receivedRequests.map { "\($0.method) \($0.path)" }
+    }
+
     /// The one request the server received.
     func onlyRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordedRequest {
         let requests = server.receivedRequests
@@ -104,33 +109,12 @@ extension RecordedRequest {
 }
 
 /// A client whose base URL has nothing listening (port 9, discard): had a request been sent, the error would be
-/// a network failure, not `invalidInput`.
+/// a network failure, not `invalidInput`, so `requireRefusedLocally` needs no `outbound` to know nothing was sent.
 func offlineClient() throws -> JanuaryPartnerClient {
     try JanuaryPartnerClient(
         developmentAPIKey: "sk-test",
         configuration: .init(baseURL: URL(string: "http://127.0.0.1:9")!)
     )
-}
-
-/// Expects `body` to be refused locally: `JanuaryError` of category `invalidInput`, no HTTP status, a message
-/// naming `field`, and the given code.
-func expectRefused(
-    naming field: String,
-    code: String = "invalid_request",
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () async throws -> Void
-) async {
-    do {
-        try await body()
-        Issue.record("expected a refusal naming \(field), but the call succeeded", sourceLocation: sourceLocation)
-    } catch let error as JanuaryError {
-        #expect(error.category == .invalidInput, "\(error)", sourceLocation: sourceLocation)
-        #expect(error.statusCode == nil, "refused locally, not by a server", sourceLocation: sourceLocation)
-        #expect(error.code?.rawValue == code, sourceLocation: sourceLocation)
-        #expect(error.message.contains(field), "\(error.message)", sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("expected JanuaryError, got \(error)", sourceLocation: sourceLocation)
-    }
 }
 
 /// Builds a date from its UTC ISO 8601 spelling, for fixtures.

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import Testing
 
@@ -62,13 +63,7 @@ struct RefusedBeforeSendingTests {
     @Test("a refused request throws invalidInput, never a network error", arguments: refusals)
     func refused(name: String, operation: @Sendable (JanuaryPartnerClient) async throws -> Void) async throws {
         let client = try Self.client()
-        do {
-            try await operation(client)
-            Issue.record("\(name) succeeded")
-        } catch let error as JanuaryError {
-            #expect(error.category == .invalidInput, "\(name): \(error)")
-            #expect(error.code == "invalid_request", "\(name): \(error)")
-        }
+        try await requireRefusedLocally { try await operation(client) }
     }
 
     @Test("a valid request does reach the network, so the refusals above were decided locally")

@@ -122,9 +122,11 @@ struct SimulatorTransportTests {
             url: URL(string: "http://example.com/v1.2/foods/1001")!,
             headerFields: ["Authorization": "Bearer ct-secret"]
         )
-        let error = await #expect(throws: JanuaryError.self) { _ = try await transport.send(request) }
-        #expect(error?.category == .invalidInput)
-        #expect(transport.simulator.requestLog.isEmpty)
+        try await requireRefusedLocally(
+            hiding: ["ct-secret"], outbound: transport.simulator.requestLog.map { "\($0.method) \($0.path)" }
+        ) {
+            _ = try await transport.send(request)
+        }
     }
 
     @Test("the target keeps the path and query as encoded, and a stream body is read once")

@@ -25,21 +25,3 @@ enum Wire {
         try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 }
-
-/// Expects `body` to throw a `JanuaryError` of category `invalidInput` whose message names `field`.
-func expectInvalidInput(
-    naming field: String,
-    sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: () throws -> Void
-) {
-    do {
-        try body()
-        Issue.record("expected invalidInput naming \(field), but nothing was thrown", sourceLocation: sourceLocation)
-    } catch let error as JanuaryError {
-        #expect(error.category == .invalidInput, sourceLocation: sourceLocation)
-        #expect(error.code == "invalid_request", sourceLocation: sourceLocation)
-        #expect(error.message.contains(field), "\(error.message)", sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("expected JanuaryError, got \(error)", sourceLocation: sourceLocation)
-    }
-}

@@ -5,7 +5,8 @@ import JanuaryTestSupport
 import Testing
 
 /// What the end-to-end suites share: fixed instants and days around the harness's manual clock, a development-key
-/// client on the harness's simulator, and expectations about errors and about what reached the simulator.
+/// client on the harness's simulator, expectations about errors and about what reached the simulator, and the rows
+/// of the suites' tables of local refusals.
 ///
 /// The harness's clock starts at 2026-01-01T00:00:00Z, which is 2025-12-31 16:00 in Los Angeles, so the suites
 /// log on the last days of 2025 (local) and everything they log is in the past.
@@ -69,21 +70,35 @@ enum EndToEnd {
         }
     }
 
-    /// Expects `body` to be refused locally: `invalidInput` without a status, nothing sent, no token fetched.
-    static func expectRefusedLocally(
-        by harness: ClientHarness,
-        code: String = "invalid_request",
-        naming field: String? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () async throws -> Void
-    ) async {
-        let error = await expectError(.invalidInput, code: code, status: nil, sourceLocation: sourceLocation, body)
-        if let field, let error {
-            #expect(error.message.contains(field), "\(error.message)", sourceLocation: sourceLocation)
+    /// A call that the client must refuse before fetching a token or sending a byte: a row of a suite's table of
+    /// refusals, run on a fresh harness by ``check(on:)``.
+    struct Refusal<Caller>: Sendable, CustomTestStringConvertible {
+        let name: String
+        let code: String
+        let field: String
+        let call: @Sendable (Caller) async throws -> Void
+
+        init(
+            _ name: String, code: String = "invalid_request", naming field: String,
+            _ call: @escaping @Sendable (Caller) async throws -> Void
+        ) {
+            self.name = name
+            self.code = code
+            self.field = field
+            self.call = call
         }
-        #expect(harness.simulator.requestLog.isEmpty, sourceLocation: sourceLocation)
-        #expect(harness.server.receivedRequests.isEmpty, sourceLocation: sourceLocation)
-        #expect(harness.provider.callCount == 0, sourceLocation: sourceLocation)
+
+        var testDescription: String { name }
+
+        /// Makes the call on what `caller` picks from a new harness (its client or its user) and requires it to be
+        /// refused locally: nothing reaches the simulator or the server, and the provider is never asked.
+        func check(on caller: (ClientHarness) -> Caller) async throws {
+            let harness = try ClientHarness()
+            let target = caller(harness)
+            try await requireRefusedLocally(code: code, naming: field, outbound: harness.outbound) {
+                try await call(target)
+            }
+        }
     }
 
     /// Compares two numbers that went through JSON and January's rounding to 0.01.

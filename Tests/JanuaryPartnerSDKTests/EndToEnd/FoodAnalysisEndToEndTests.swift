@@ -218,31 +218,31 @@ struct FoodAnalysisEndToEndTests {
         let harness = try ClientHarness()
         var bytes = ImageBytes.png.bytes
         bytes.append(Data(count: 3_800_000))
-        await EndToEnd.expectRefusedLocally(by: harness, code: "payload_too_large", naming: "5 MB") {
+        try await requireRefusedLocally(code: "payload_too_large", naming: "5 MB", outbound: harness.outbound) {
             _ = try await harness.client.foodAnalysis.analyzePhoto(.image(bytes, contentType: .png))
         }
     }
 
-    static let refusals: [(String, String, @Sendable (JanuaryPartnerClient) async throws -> Void)] = [
-        (
-            "an ftp photo URL", "https or http",
+    static let refusals: [EndToEnd.Refusal<JanuaryPartnerClient>] = [
+        .init(
+            "an ftp photo URL", naming: "https or http",
             { _ = try await $0.foodAnalysis.analyzePhoto(.url(URL(string: "ftp://photos.example.com/a.jpg")!)) }
         ),
-        (
-            "empty image bytes", "empty",
+        .init(
+            "empty image bytes", naming: "empty",
             { _ = try await $0.foodAnalysis.analyzePhoto(.image(Data(), contentType: .png)) }
         ),
-        ("an empty description", "text", { _ = try await $0.foodAnalysis.analyzeDescription("") }),
-        (
-            "a description of 513 characters", "text",
+        .init("an empty description", naming: "text", { _ = try await $0.foodAnalysis.analyzeDescription("") }),
+        .init(
+            "a description of 513 characters", naming: "text",
             { _ = try await $0.foodAnalysis.analyzeDescription(String(repeating: "a", count: 513)) }
         ),
-        (
-            "a blank instruction", "instruction",
+        .init(
+            "a blank instruction", naming: "instruction",
             { _ = try await $0.foodAnalysis.correct(FoodScan(detections: []), instruction: "  ") }
         ),
-        (
-            "a detection with a malformed food id", "detections[0].food.id",
+        .init(
+            "a detection with a malformed food id", naming: "detections[0].food.id",
             {
                 let detection = FoodDetection(food: DetectedFood(id: "x1", quantity: 1, serving: nil))
                 _ = try await $0.foodAnalysis.correct(FoodScan(detections: [detection]), instruction: "double it")
@@ -251,11 +251,8 @@ struct FoodAnalysisEndToEndTests {
     ]
 
     @Test("bad input is refused before a token is fetched or a byte is sent", arguments: refusals)
-    func refusedLocally(_ name: String, field: String, call: @Sendable (JanuaryPartnerClient) async throws -> Void)
-        async throws
-    {
-        let harness = try ClientHarness()
-        await EndToEnd.expectRefusedLocally(by: harness, naming: field) { try await call(harness.client) }
+    func refusedLocally(_ refusal: EndToEnd.Refusal<JanuaryPartnerClient>) async throws {
+        try await refusal.check(on: \.client)
     }
 
     @Test("a scan with a confidence, fields and a nutrient the SDK does not know decodes")

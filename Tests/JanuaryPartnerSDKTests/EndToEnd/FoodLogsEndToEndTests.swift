@@ -365,83 +365,80 @@ struct FoodLogsEndToEndTests {
         #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).isEmpty)
     }
 
-    static let refusals: [(String, String, String, @Sendable (JanuaryUserClient) async throws -> Void)] = [
-        ("no foods", "invalid_request", "foods", { try await $0.foodLogs.create(CreateFoodLogRequest(foods: [])) }),
-        (
-            "101 foods", "invalid_request", "foods",
+    static let refusals: [EndToEnd.Refusal<JanuaryUserClient>] = [
+        .init("no foods", naming: "foods", { try await $0.foodLogs.create(CreateFoodLogRequest(foods: [])) }),
+        .init(
+            "101 foods", naming: "foods",
             { try await $0.foodLogs.create(CreateFoodLogRequest(foods: Array(repeating: apple, count: 101))) }
         ),
-        (
-            "a quantity of 0", "invalid_request", "foods[0].quantity",
+        .init(
+            "a quantity of 0", naming: "foods[0].quantity",
             {
                 try await $0.foodLogs.create(
                     CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "1002", servingID: "5004", quantity: 0)]))
             }
         ),
-        (
-            "a quantity over 10000", "invalid_request", "foods[0].quantity",
+        .init(
+            "a quantity over 10000", naming: "foods[0].quantity",
             {
                 try await $0.foodLogs.create(
                     CreateFoodLogRequest(
                         foods: [FoodLogInputFood(foodID: "1002", servingID: "5004", quantity: 10_001)]))
             }
         ),
-        (
-            "a malformed serving id", "invalid_request", "foods[0].servingID",
+        .init(
+            "a malformed serving id", naming: "foods[0].servingID",
             {
                 try await $0.foodLogs.create(
                     CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "1002", servingID: "05004", quantity: 1)]))
             }
         ),
-        (
-            "a name of 257 characters", "invalid_request", "name",
+        .init(
+            "a name of 257 characters", naming: "name",
             {
                 try await $0.foodLogs.create(
                     CreateFoodLogRequest(foods: [apple], name: String(repeating: "n", count: 257)))
             }
         ),
-        (
-            "an inverted range", "invalid_request", "start_date",
+        .init(
+            "an inverted range", naming: "start_date",
             {
                 _ = try await $0.foodLogs.list(
                     from: try JanuaryDate("2025-12-31"), through: try JanuaryDate("2025-12-30"))
             }
         ),
-        (
-            "a 61-day list", "date_range_too_large", "60 days",
+        .init(
+            "a 61-day list", code: "date_range_too_large", naming: "60 days",
             {
                 _ = try await $0.foodLogs.list(
                     from: try JanuaryDate("2025-11-01"), through: try JanuaryDate("2025-12-31"))
             }
         ),
-        (
-            "a 367-day summary", "date_range_too_large", "366 days",
+        .init(
+            "a 367-day summary", code: "date_range_too_large", naming: "366 days",
             {
                 _ = try await $0.foodLogs.summary(
                     FoodLogSummaryRequest(from: try JanuaryDate("2024-12-30"), through: try JanuaryDate("2025-12-31")))
             }
         ),
-        ("a log id that is not a UUID", "invalid_request", "log_id", { _ = try await $0.foodLogs.get(id: "42") }),
-        (
-            "an update that changes nothing", "invalid_request", "at least one",
+        .init("a log id that is not a UUID", naming: "log_id", { _ = try await $0.foodLogs.get(id: "42") }),
+        .init(
+            "an update that changes nothing", naming: "at least one",
             { try await $0.foodLogs.update(id: "3f2b9c1e-8d4a-4e6f-9b7a-2c1d0e5f6a7b", UpdateFoodLogRequest()) }
         ),
-        (
-            "an update to no foods", "invalid_request", "foods",
+        .init(
+            "an update to no foods", naming: "foods",
             {
                 try await $0.foodLogs.update(
                     id: "3f2b9c1e-8d4a-4e6f-9b7a-2c1d0e5f6a7b", UpdateFoodLogRequest(foods: []))
             }
         ),
-        ("a delete of a malformed id", "invalid_request", "log_id", { try await $0.foodLogs.delete(id: "../water") }),
+        .init("a delete of a malformed id", naming: "log_id", { try await $0.foodLogs.delete(id: "../water") }),
     ]
 
     @Test("bad input is refused before a token is fetched or a byte is sent", arguments: refusals)
-    func refusedLocally(
-        _ name: String, code: String, field: String, call: @Sendable (JanuaryUserClient) async throws -> Void
-    ) async throws {
-        let harness = try ClientHarness()
-        await EndToEnd.expectRefusedLocally(by: harness, code: code, naming: field) { try await call(harness.user) }
+    func refusedLocally(_ refusal: EndToEnd.Refusal<JanuaryUserClient>) async throws {
+        try await refusal.check(on: \.user)
     }
 
     @Test("logs with fields and values the SDK does not know decode")

@@ -213,22 +213,26 @@ struct FoodsEndToEndTests {
         #expect(harness.provider.callCount == 1)
     }
 
-    static let refusals: [(String, String, @Sendable (JanuaryPartnerClient) async throws -> Void)] = [
-        ("blank query", "SearchFoodsRequest.query", { _ = try await $0.foods.search(SearchFoodsRequest(query: "  ")) }),
-        ("limit 51", "SearchFoodsRequest.limit", { _ = try await $0.foods.search(.init(query: "x", limit: 51)) }),
-        (
-            "negative offset", "SearchFoodsRequest.offset",
+    static let refusals: [EndToEnd.Refusal<JanuaryPartnerClient>] = [
+        .init(
+            "blank query", naming: "SearchFoodsRequest.query",
+            { _ = try await $0.foods.search(SearchFoodsRequest(query: "  ")) }),
+        .init(
+            "limit 51", naming: "SearchFoodsRequest.limit",
+            { _ = try await $0.foods.search(.init(query: "x", limit: 51)) }),
+        .init(
+            "negative offset", naming: "SearchFoodsRequest.offset",
             { _ = try await $0.foods.search(.init(query: "x", offset: -1)) }
         ),
-        (
-            "recipes in autocomplete", "AutocompleteFoodsRequest.type",
+        .init(
+            "recipes in autocomplete", naming: "AutocompleteFoodsRequest.type",
             { _ = try await $0.foods.autocomplete(AutocompleteFoodsRequest(query: "oat", type: .recipe)) }
         ),
-        ("a food id with a leading zero", "id", { _ = try await $0.foods.get(id: "01001") }),
-        ("a barcode with a dash", "barcode", { _ = try await $0.foods.lookupBarcode("01234-5678905") }),
-        ("a five-digit barcode", "barcode", { _ = try await $0.foods.lookupBarcode("12345") }),
-        (
-            "18 diet restrictions", "dietRestrictions",
+        .init("a food id with a leading zero", naming: "id", { _ = try await $0.foods.get(id: "01001") }),
+        .init("a barcode with a dash", naming: "barcode", { _ = try await $0.foods.lookupBarcode("01234-5678905") }),
+        .init("a five-digit barcode", naming: "barcode", { _ = try await $0.foods.lookupBarcode("12345") }),
+        .init(
+            "18 diet restrictions", naming: "dietRestrictions",
             {
                 _ = try await $0.foods.suggestAlternatives(
                     SuggestFoodAlternativesRequest(
@@ -238,11 +242,8 @@ struct FoodsEndToEndTests {
     ]
 
     @Test("bad input is refused before a token is fetched or a byte is sent", arguments: refusals)
-    func refusedLocally(_ name: String, field: String, call: @Sendable (JanuaryPartnerClient) async throws -> Void)
-        async throws
-    {
-        let harness = try ClientHarness()
-        await EndToEnd.expectRefusedLocally(by: harness, naming: field) { try await call(harness.client) }
+    func refusedLocally(_ refusal: EndToEnd.Refusal<JanuaryPartnerClient>) async throws {
+        try await refusal.check(on: \.client)
     }
 
     @Test("a food of a type the SDK does not know decodes, by id and in search")

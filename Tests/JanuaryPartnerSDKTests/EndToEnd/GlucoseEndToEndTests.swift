@@ -235,7 +235,7 @@ struct GlucoseEndToEndTests {
     {
         let harness = try ClientHarness()
         let built = try request()
-        await EndToEnd.expectRefusedLocally(by: harness, naming: field) {
+        try await requireRefusedLocally(naming: field, outbound: harness.outbound) {
             _ = try await harness.client.glucose.predict(built)
         }
     }

@@ -143,42 +143,42 @@ struct RestaurantsEndToEndTests {
         #expect(harness.simulator.requestLog.count == 1)
     }
 
-    static let refusals: [(String, String, @Sendable (JanuaryPartnerClient) async throws -> Void)] = [
-        (
-            "latitude 91", "latitude",
+    static let refusals: [EndToEnd.Refusal<JanuaryPartnerClient>] = [
+        .init(
+            "latitude 91", naming: "latitude",
             { _ = try await $0.restaurants.search(SearchRestaurantsRequest(query: "x", latitude: 91, longitude: 0)) }
         ),
-        (
-            "longitude -181", "longitude",
+        .init(
+            "longitude -181", naming: "longitude",
             { _ = try await $0.restaurants.search(SearchRestaurantsRequest(query: "x", latitude: 0, longitude: -181)) }
         ),
-        (
-            "radius 0", "radiusMeters",
+        .init(
+            "radius 0", naming: "radiusMeters",
             {
                 _ = try await $0.restaurants.search(
                     SearchRestaurantsRequest(query: "x", latitude: 0, longitude: 0, radiusMeters: 0))
             }
         ),
-        (
-            "limit 101", "limit",
+        .init(
+            "limit 101", naming: "limit",
             {
                 _ = try await $0.restaurants.searchMenuItems(
                     SearchRestaurantMenuItemsRequest(query: "x", latitude: 0, longitude: 0, limit: 101))
             }
         ),
-        (
-            "empty query", "query",
+        .init(
+            "empty query", naming: "query",
             {
                 _ = try await $0.restaurants.searchMenuItems(
                     SearchRestaurantMenuItemsRequest(query: "", latitude: 0, longitude: 0))
             }
         ),
-        (
-            "a restaurant id with a slash", "restaurantID",
+        .init(
+            "a restaurant id with a slash", naming: "restaurantID",
             { _ = try await $0.restaurants.menuItems(GetRestaurantMenuItemsRequest(restaurantID: "a/b")) }
         ),
-        (
-            "menu limit 501", "limit",
+        .init(
+            "menu limit 501", naming: "limit",
             {
                 _ = try await $0.restaurants.menuItems(
                     GetRestaurantMenuItemsRequest(restaurantID: RestaurantsEndToEndTests.harborBurger, limit: 501))
@@ -187,11 +187,8 @@ struct RestaurantsEndToEndTests {
     ]
 
     @Test("bad input is refused before a token is fetched or a byte is sent", arguments: refusals)
-    func refusedLocally(_ name: String, field: String, call: @Sendable (JanuaryPartnerClient) async throws -> Void)
-        async throws
-    {
-        let harness = try ClientHarness()
-        await EndToEnd.expectRefusedLocally(by: harness, naming: field) { try await call(harness.client) }
+    func refusedLocally(_ refusal: EndToEnd.Refusal<JanuaryPartnerClient>) async throws {
+        try await refusal.check(on: \.client)
     }
 
     @Test("results of a type the SDK does not know, with fields it does not know, decode")

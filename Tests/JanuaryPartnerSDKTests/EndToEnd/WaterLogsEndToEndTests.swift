@@ -97,41 +97,38 @@ struct WaterLogsEndToEndTests {
         #expect(total == Volume(value: 250, unit: .milliliters))
     }
 
-    static let refusals: [(String, String, String, @Sendable (JanuaryUserClient) async throws -> Void)] = [
-        ("29 ml", "invalid_request", "amount.value", { try await $0.waterLogs.create(.milliliters(29)) }),
-        ("812 fl oz", "invalid_request", "amount.value", { try await $0.waterLogs.create(.fluidOunces(812)) }),
-        (
-            "less than any revision's smallest cup", "invalid_request", "amount.value",
+    static let refusals: [EndToEnd.Refusal<JanuaryUserClient>] = [
+        .init("29 ml", naming: "amount.value", { try await $0.waterLogs.create(.milliliters(29)) }),
+        .init("812 fl oz", naming: "amount.value", { try await $0.waterLogs.create(.fluidOunces(812)) }),
+        .init(
+            "less than any revision's smallest cup", naming: "amount.value",
             { try await $0.waterLogs.create(.cups(0.09)) }
         ),
-        (
-            "gallons", "invalid_request", "amount.unit",
+        .init(
+            "gallons", naming: "amount.unit",
             { try await $0.waterLogs.create(WaterAmount(value: 1, unit: VolumeUnit(rawValue: "gal"))) }
         ),
-        (
-            "a list in gallons", "invalid_request", "unit",
+        .init(
+            "a list in gallons", naming: "unit",
             {
                 _ = try await $0.waterLogs.list(
                     from: try JanuaryDate("2025-12-01"), through: try JanuaryDate("2025-12-31"),
                     unit: VolumeUnit(rawValue: "gal"))
             }
         ),
-        (
-            "a list reaching back six years", "date_range_too_large", "5 years",
+        .init(
+            "a list reaching back six years", code: "date_range_too_large", naming: "5 years",
             {
                 _ = try await $0.waterLogs.list(
                     from: try JanuaryDate("2019-12-01"), through: try JanuaryDate("2025-12-31"))
             }
         ),
-        ("a delete of a malformed id", "invalid_request", "log_id", { try await $0.waterLogs.delete(id: "7") }),
+        .init("a delete of a malformed id", naming: "log_id", { try await $0.waterLogs.delete(id: "7") }),
     ]
 
     @Test("bad input is refused before a token is fetched or a byte is sent", arguments: refusals)
-    func refusedLocally(
-        _ name: String, code: String, field: String, call: @Sendable (JanuaryUserClient) async throws -> Void
-    ) async throws {
-        let harness = try ClientHarness()
-        await EndToEnd.expectRefusedLocally(by: harness, code: code, naming: field) { try await call(harness.user) }
+    func refusedLocally(_ refusal: EndToEnd.Refusal<JanuaryUserClient>) async throws {
+        try await refusal.check(on: \.user)
     }
 
     @Test("totals in a unit the SDK does not know, with extra fields, decode")

@@ -59,32 +59,32 @@ struct WeightLogsEndToEndTests {
         #expect(days.map(\.weight) == [Weight(value: 72, unit: .kilograms)])
     }
 
-    static let refusals: [(String, String, String, @Sendable (JanuaryUserClient) async throws -> Void)] = [
-        (
-            "4 kg", "invalid_request", "weight.value",
+    static let refusals: [EndToEnd.Refusal<JanuaryUserClient>] = [
+        .init(
+            "4 kg", naming: "weight.value",
             { try await $0.weightLogs.create(Weight(value: 4, unit: .kilograms)) }
         ),
-        (
-            "1001 lb", "invalid_request", "weight.value",
+        .init(
+            "1001 lb", naming: "weight.value",
             { try await $0.weightLogs.create(Weight(value: 1_001, unit: .pounds)) }
         ),
-        (
-            "stones", "invalid_request", "weight.unit",
+        .init(
+            "stones", naming: "weight.unit",
             { try await $0.weightLogs.create(Weight(value: 11, unit: WeightUnit(rawValue: "st"))) }
         ),
-        (
-            "a non-finite weight", "invalid_request", "weight.value",
+        .init(
+            "a non-finite weight", naming: "weight.value",
             { try await $0.weightLogs.create(Weight(value: .nan, unit: .kilograms)) }
         ),
-        (
-            "a list reaching back six years", "date_range_too_large", "5 years",
+        .init(
+            "a list reaching back six years", code: "date_range_too_large", naming: "5 years",
             {
                 _ = try await $0.weightLogs.list(
                     from: try JanuaryDate("2019-12-01"), through: try JanuaryDate("2025-12-31"))
             }
         ),
-        (
-            "an inverted range", "invalid_request", "start_date",
+        .init(
+            "an inverted range", naming: "start_date",
             {
                 _ = try await $0.weightLogs.list(
                     from: try JanuaryDate("2025-12-31"), through: try JanuaryDate("2025-12-01"))
@@ -93,11 +93,8 @@ struct WeightLogsEndToEndTests {
     ]
 
     @Test("bad input is refused before a token is fetched or a byte is sent", arguments: refusals)
-    func refusedLocally(
-        _ name: String, code: String, field: String, call: @Sendable (JanuaryUserClient) async throws -> Void
-    ) async throws {
-        let harness = try ClientHarness()
-        await EndToEnd.expectRefusedLocally(by: harness, code: code, naming: field) { try await call(harness.user) }
+    func refusedLocally(_ refusal: EndToEnd.Refusal<JanuaryUserClient>) async throws {
+        try await refusal.check(on: \.user)
     }
 
     @Test("a weight in a unit the SDK does not know, with extra fields, decodes")

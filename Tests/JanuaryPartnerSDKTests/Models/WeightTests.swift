@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -23,12 +24,12 @@ struct WeightTests {
             (Weight(value: .nan, unit: .kilograms), false), (Weight(value: 70, unit: "st"), false),
         ]
     )
-    func ranges(weight: Weight, valid: Bool) {
+    func ranges(weight: Weight, valid: Bool) async throws {
         let check = { try weight.validate(field: "profile.weight", pounds: 2...1500, kilograms: 1...700) }
         if valid {
             #expect(throws: Never.self) { try check() }
         } else {
-            expectInvalidInput(naming: "profile.weight", check)
+            try await requireRefusedLocally(naming: "profile.weight", check)
         }
     }
 }

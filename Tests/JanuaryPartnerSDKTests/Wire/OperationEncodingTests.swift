@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -28,8 +29,8 @@ struct OperationEncodingTests {
     }
 
     @Test("a body that cannot be JSON is refused as invalid input")
-    func nonFiniteBody() {
-        expectInvalidInput(naming: "finite") { _ = try JanuaryJSON.encode(["value": Double.nan]) }
+    func nonFiniteBody() async throws {
+        try await requireRefusedLocally(naming: "finite") { _ = try JanuaryJSON.encode(["value": Double.nan]) }
     }
 
     private struct Upload: Encodable {

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -43,7 +44,7 @@ struct FoodAnalysisRequestTests {
     }
 
     @Test("the whole body may be at most 5 000 000 bytes")
-    func sizeLimit() throws {
+    func sizeLimit() async throws {
         let fits = Data(count: Self.largestJPEG)
         let request = try FoodAnalysisRequests.photo(.image(fits, contentType: .jpeg), reasoning: nil)
         #expect(try bodyData(request).count == 4_999_999)
@@ -51,13 +52,8 @@ struct FoodAnalysisRequestTests {
         for (bytes, reasoning) in [
             (Self.largestJPEG + 1, nil), (Self.largestJPEG, AnalysisReasoningEffort.xhigh), (6_000_000, nil),
         ] {
-            do {
+            try await requireRefusedLocally(code: "payload_too_large", naming: "5 MB") {
                 _ = try FoodAnalysisRequests.photo(.image(Data(count: bytes), contentType: .jpeg), reasoning: reasoning)
-                Issue.record("a \(bytes)-byte image was accepted")
-            } catch let error as JanuaryError {
-                #expect(error.category == .invalidInput)
-                #expect(error.code == "payload_too_large")
-                #expect(error.message.contains("5 MB"))
             }
         }
     }
@@ -81,11 +77,11 @@ struct FoodAnalysisRequestTests {
             (String(repeating: "a", count: 513), false),
         ]
     )
-    func descriptionRules(text: String, valid: Bool) {
+    func descriptionRules(text: String, valid: Bool) async throws {
         if valid {
             #expect(throws: Never.self) { _ = try FoodAnalysisRequests.description(text) }
         } else {
-            expectInvalidInput(naming: "text") { _ = try FoodAnalysisRequests.description(text) }
+            try await requireRefusedLocally(naming: "text") { _ = try FoodAnalysisRequests.description(text) }
         }
     }
 
@@ -106,14 +102,18 @@ struct FoodAnalysisRequestTests {
     }
 
     @Test("correction rules: instruction 1-1000 not blank, at most 100 detections, quantities in range")
-    func correctionRules() throws {
+    func correctionRules() async throws {
         let scan = try Wire.decode(FoodScan.self, FoodScanTests.photoScan)
         #expect(throws: Never.self) {
             _ = try FoodAnalysisRequests.correction(scan, instruction: String(repeating: "a", count: 1000))
         }
-        expectInvalidInput(naming: "instruction") { _ = try FoodAnalysisRequests.correction(scan, instruction: "") }
-        expectInvalidInput(naming: "instruction") { _ = try FoodAnalysisRequests.correction(scan, instruction: " ") }
-        expectInvalidInput(naming: "instruction") {
+        try await requireRefusedLocally(naming: "instruction") {
+            _ = try FoodAnalysisRequests.correction(scan, instruction: "")
+        }
+        try await requireRefusedLocally(naming: "instruction") {
+            _ = try FoodAnalysisRequests.correction(scan, instruction: " ")
+        }
+        try await requireRefusedLocally(naming: "instruction") {
             _ = try FoodAnalysisRequests.correction(scan, instruction: String(repeating: "a", count: 1001))
         }
         let detection = scan.detections[0]
@@ -121,23 +121,23 @@ struct FoodAnalysisRequestTests {
             _ = try FoodAnalysisRequests.correction(
                 FoodScan(detections: Array(repeating: detection, count: 100)), instruction: "ok")
         }
-        expectInvalidInput(naming: "detections") {
+        try await requireRefusedLocally(naming: "detections") {
             _ = try FoodAnalysisRequests.correction(
                 FoodScan(detections: Array(repeating: detection, count: 101)), instruction: "ok")
         }
         var bad = scan
         bad.detections[1].food.quantity = .nan
-        expectInvalidInput(naming: "detections[1].food.quantity") {
+        try await requireRefusedLocally(naming: "detections[1].food.quantity") {
             _ = try FoodAnalysisRequests.correction(bad, instruction: "ok")
         }
         bad = scan
         bad.detections[0].food.serving?.quantity = 10_001
-        expectInvalidInput(naming: "detections[0].food.serving.quantity") {
+        try await requireRefusedLocally(naming: "detections[0].food.serving.quantity") {
             _ = try FoodAnalysisRequests.correction(bad, instruction: "ok")
         }
         bad = scan
         bad.detections[0].food.id = "x"
-        expectInvalidInput(naming: "detections[0].food.id") {
+        try await requireRefusedLocally(naming: "detections[0].food.id") {
             _ = try FoodAnalysisRequests.correction(bad, instruction: "ok")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -44,8 +45,8 @@ struct FoodPhotoTests {
             Data("BM".utf8), Data([0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63]),
         ]
     )
-    func unknownFormats(bytes: Data) {
-        expectInvalidInput(naming: "FoodPhoto") { _ = try FoodPhoto.image(bytes) }
+    func unknownFormats(bytes: Data) async throws {
+        try await requireRefusedLocally(naming: "FoodPhoto") { _ = try FoodPhoto.image(bytes) }
     }
 
     @Test(
@@ -83,13 +84,15 @@ struct FoodPhotoTests {
             "data:image/jpeg;base64,AAAA", "https:///a.jpg", "/relative/a.jpg",
         ]
     )
-    func otherURLs(text: String) throws {
+    func otherURLs(text: String) async throws {
         let url = try #require(URL(string: text))
-        expectInvalidInput(naming: "http") { _ = try FoodPhoto.url(url).imageValue() }
+        try await requireRefusedLocally(naming: "http") { _ = try FoodPhoto.url(url).imageValue() }
     }
 
     @Test("empty image data is refused")
-    func emptyData() {
-        expectInvalidInput(naming: "empty") { _ = try FoodPhoto.image(Data(), contentType: .png).imageValue() }
+    func emptyData() async throws {
+        try await requireRefusedLocally(naming: "empty") {
+            _ = try FoodPhoto.image(Data(), contentType: .png).imageValue()
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import JanuaryTestServer
 import Testing
@@ -16,10 +17,12 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     func check(logs: LogsServer, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let user = logs.user()
         if let refusedField {
-            await expectRefused(naming: refusedField, code: code, sourceLocation: sourceLocation) {
+            try await requireRefusedLocally(
+                code: code, naming: refusedField, outbound: logs.outbound,
+                file: sourceLocation.fileID, line: sourceLocation.line
+            ) {
                 try await call(user)
             }
-            #expect(logs.server.receivedRequests.isEmpty, "a refused request was sent", sourceLocation: sourceLocation)
         } else {
             try await call(user)
             #expect(logs.server.receivedRequests.count == 1, sourceLocation: sourceLocation)
@@ -164,20 +167,20 @@ struct FoodLogValidationTests {
             guard let field = rule.refusedField else {
                 continue
             }
-            await expectRefused(naming: field, code: rule.code) { try await rule.call(user) }
+            try await requireRefusedLocally(code: rule.code, naming: field) { try await rule.call(user) }
         }
     }
 
     @Test("the user ID is checked before the request")
     func userBeforeRequest() async throws {
         let user = try offlineClient().forUser(PartnerUserID(rawValue: ""))
-        await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+        try await requireRefusedLocally(code: "invalid_end_user_id", naming: "PartnerUserID") {
             _ = try await user.foodLogs.create(CreateFoodLogRequest(foods: []))
         }
-        await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+        try await requireRefusedLocally(code: "invalid_end_user_id", naming: "PartnerUserID") {
             _ = try await user.foodLogs.list(from: day("2026-03-10"), through: day("2026-01-01"))
         }
-        await expectRefused(naming: "PartnerUserID", code: "invalid_end_user_id") {
+        try await requireRefusedLocally(code: "invalid_end_user_id", naming: "PartnerUserID") {
             _ = try await user.foodLogs.get(id: "nope")
         }
     }

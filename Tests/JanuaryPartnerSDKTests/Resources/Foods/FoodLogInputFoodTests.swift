@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -27,21 +28,21 @@ struct FoodLogInputFoodTests {
             (Double.nan, false), (Double.infinity, false), (-Double.infinity, false),
         ]
     )
-    func quantityRule(quantity: Double, valid: Bool) {
+    func quantityRule(quantity: Double, valid: Bool) async throws {
         let food = FoodLogInputFood(foodID: "1", servingID: "2", quantity: quantity)
         if valid {
             #expect(throws: Never.self) { try food.validate() }
         } else {
-            expectInvalidInput(naming: "FoodLogInputFood.quantity") { try food.validate() }
+            try await requireRefusedLocally(naming: "FoodLogInputFood.quantity") { try food.validate() }
         }
     }
 
     @Test("ids must be catalogue ids")
-    func idRules() {
-        expectInvalidInput(naming: "FoodLogInputFood.foodID") {
+    func idRules() async throws {
+        try await requireRefusedLocally(naming: "FoodLogInputFood.foodID") {
             try FoodLogInputFood(foodID: "0", servingID: "2", quantity: 1).validate()
         }
-        expectInvalidInput(naming: "foods[3].servingID") {
+        try await requireRefusedLocally(naming: "foods[3].servingID") {
             try FoodLogInputFood(foodID: "1", servingID: "x", quantity: 1).validate(field: "foods[3]")
         }
     }

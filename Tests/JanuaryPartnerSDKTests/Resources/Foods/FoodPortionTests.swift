@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import Testing
 
@@ -94,18 +95,18 @@ struct FoodPortionTests {
             (.infinity, false),
         ]
     )
-    func quantityRule(quantity: Double, valid: Bool) {
+    func quantityRule(quantity: Double, valid: Bool) async throws {
         if valid {
             #expect(throws: Never.self) { _ = try Self.apple.portion(quantity: quantity) }
         } else {
-            expectInvalidInput(naming: "quantity") { _ = try Self.apple.portion(quantity: quantity) }
+            try await requireRefusedLocally(naming: "quantity") { _ = try Self.apple.portion(quantity: quantity) }
         }
     }
 
     @Test("an unknown serving id or a food without servings is refused")
-    func refusals() {
-        expectInvalidInput(naming: "servingID") { _ = try Self.apple.portion(servingID: "99") }
-        expectInvalidInput(naming: "servings") { _ = try Food(id: "1").portion() }
+    func refusals() async throws {
+        try await requireRefusedLocally(naming: "servingID") { _ = try Self.apple.portion(servingID: "99") }
+        try await requireRefusedLocally(naming: "servings") { _ = try Food(id: "1").portion() }
     }
 
     @Test("menu items make portions the same way")

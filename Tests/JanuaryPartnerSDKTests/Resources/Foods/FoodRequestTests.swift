@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -40,10 +41,10 @@ struct FoodRequestTests {
             (SearchFoodsRequest(query: "x", offset: -1), "offset"),
         ] as [(SearchFoodsRequest, String?)]
     )
-    func searchRules(request: SearchFoodsRequest, invalidField: String?) {
+    func searchRules(request: SearchFoodsRequest, invalidField: String?) async throws {
         if let invalidField {
-            expectInvalidInput(naming: "SearchFoodsRequest.\(invalidField)") { try request.validate() }
-            expectInvalidInput(naming: invalidField) { _ = try request.makeRequest() }
+            try await requireRefusedLocally(naming: "SearchFoodsRequest.\(invalidField)") { try request.validate() }
+            try await requireRefusedLocally(naming: invalidField) { _ = try request.makeRequest() }
         } else {
             #expect(throws: Never.self) { try request.validate() }
         }
@@ -83,9 +84,11 @@ struct FoodRequestTests {
             (AutocompleteFoodsRequest(query: "x", type: .recipe), "type"),
         ] as [(AutocompleteFoodsRequest, String?)]
     )
-    func autocompleteRules(request: AutocompleteFoodsRequest, invalidField: String?) {
+    func autocompleteRules(request: AutocompleteFoodsRequest, invalidField: String?) async throws {
         if let invalidField {
-            expectInvalidInput(naming: "AutocompleteFoodsRequest.\(invalidField)") { try request.validate() }
+            try await requireRefusedLocally(naming: "AutocompleteFoodsRequest.\(invalidField)") {
+                try request.validate()
+            }
         } else {
             #expect(throws: Never.self) { try request.validate() }
         }
@@ -94,12 +97,14 @@ struct FoodRequestTests {
     @Test(
         "get sends the id in the path and refuses malformed ids",
         arguments: ["0", "01", "abc", "1/2", "../credits", ""])
-    func getRequest(badID: String) throws {
+    func getRequest(badID: String) async throws {
         let request = try JanuaryPartnerClient.Foods.getRequest(id: "1234567")
         #expect(request.method == .get)
         #expect(request.path == "/v1.2/foods/1234567")
         #expect(request.queryItems.isEmpty)
-        expectInvalidInput(naming: "id") { _ = try JanuaryPartnerClient.Foods.getRequest(id: FoodID(rawValue: badID)) }
+        try await requireRefusedLocally(naming: "id") {
+            _ = try JanuaryPartnerClient.Foods.getRequest(id: FoodID(rawValue: badID))
+        }
     }
 
     @Test(
@@ -110,13 +115,15 @@ struct FoodRequestTests {
             ("１２３４５６", false), ("", false), ("123456/..", false),
         ]
     )
-    func barcodes(barcode: String, valid: Bool) throws {
+    func barcodes(barcode: String, valid: Bool) async throws {
         if valid {
             let request = try JanuaryPartnerClient.Foods.barcodeRequest(barcode)
             #expect(request.path == "/v1.2/foods/barcode/\(barcode)")
             #expect(request.method == .get)
         } else {
-            expectInvalidInput(naming: "barcode") { _ = try JanuaryPartnerClient.Foods.barcodeRequest(barcode) }
+            try await requireRefusedLocally(naming: "barcode") {
+                _ = try JanuaryPartnerClient.Foods.barcodeRequest(barcode)
+            }
         }
     }
 
@@ -141,19 +148,19 @@ struct FoodRequestTests {
     }
 
     @Test("alternatives rules: food id pattern, at most 17 restrictions and 9 preferences")
-    func alternativesRules() {
+    func alternativesRules() async throws {
         let all17 = Array(repeating: DietRestriction.gluten, count: 17)
         let all9 = Array(repeating: DietPreference.vegan, count: 9)
         #expect(throws: Never.self) {
             try SuggestFoodAlternativesRequest(foodID: "1", dietRestrictions: all17, dietPreferences: all9).validate()
         }
-        expectInvalidInput(naming: "dietRestrictions") {
+        try await requireRefusedLocally(naming: "dietRestrictions") {
             try SuggestFoodAlternativesRequest(foodID: "1", dietRestrictions: all17 + [.soy]).validate()
         }
-        expectInvalidInput(naming: "dietPreferences") {
+        try await requireRefusedLocally(naming: "dietPreferences") {
             try SuggestFoodAlternativesRequest(foodID: "1", dietPreferences: all9 + [.keto]).validate()
         }
-        expectInvalidInput(naming: "SuggestFoodAlternativesRequest.foodID") {
+        try await requireRefusedLocally(naming: "SuggestFoodAlternativesRequest.foodID") {
             try SuggestFoodAlternativesRequest(foodID: "x").validate()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import JanuaryTestServer
 import Testing
@@ -181,12 +182,12 @@ struct WaterLogTests {
         let losAngeles = logs.user(timeZone: "America/Los_Angeles").waterLogs
         let tokyo = logs.user(timeZone: "Asia/Tokyo").weightLogs
         _ = try await losAngeles.list(from: day("2023-02-28"), through: day("2023-03-01"))
-        await expectRefused(naming: "5 years", code: "date_range_too_large") {
+        try await requireRefusedLocally(code: "date_range_too_large", naming: "5 years", outbound: logs.outbound) {
             _ = try await losAngeles.list(from: day("2023-02-27"), through: day("2023-03-01"))
         }
         // February 29 five years back is February 28.
         _ = try await tokyo.list(from: day("2023-02-28"), through: day("2023-03-01"))
-        await expectRefused(naming: "5 years", code: "date_range_too_large") {
+        try await requireRefusedLocally(code: "date_range_too_large", naming: "5 years", outbound: logs.outbound) {
             _ = try await tokyo.list(from: day("2023-02-27"), through: day("2023-03-01"))
         }
         #expect(logs.server.receivedRequests.count == 2)
@@ -196,7 +197,7 @@ struct WaterLogTests {
     func refusedWithoutIO() async throws {
         let user = try offlineClient().forUser(PartnerUserID(rawValue: "user-42"))
         for rule in amountCases where rule.refusedField != nil {
-            await expectRefused(naming: rule.refusedField!, code: rule.code) { try await rule.call(user) }
+            try await requireRefusedLocally(code: rule.code, naming: rule.refusedField!) { try await rule.call(user) }
         }
     }
 }

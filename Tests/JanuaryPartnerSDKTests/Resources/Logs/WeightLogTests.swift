@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import JanuaryTestServer
 import Testing
@@ -120,7 +121,7 @@ struct WeightLogTests {
     func refusedWithoutIO() async throws {
         let user = try offlineClient().forUser(PartnerUserID(rawValue: "user-42"))
         for rule in weightCases where rule.refusedField != nil {
-            await expectRefused(naming: rule.refusedField!, code: rule.code) { try await rule.call(user) }
+            try await requireRefusedLocally(code: rule.code, naming: rule.refusedField!) { try await rule.call(user) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -53,7 +54,7 @@ struct RestaurantRequestTests {
     @Test("restaurant and menu searches share the location rules", arguments: nearbyCases)
     func nearbyRules(
         testCase: (query: String, lat: Double, lon: Double, radius: Double, limit: Int, field: String?)
-    ) {
+    ) async throws {
         let restaurants = SearchRestaurantsRequest(
             query: testCase.query, latitude: testCase.lat, longitude: testCase.lon, radiusMeters: testCase.radius,
             limit: testCase.limit)
@@ -61,8 +62,8 @@ struct RestaurantRequestTests {
             query: testCase.query, latitude: testCase.lat, longitude: testCase.lon, radiusMeters: testCase.radius,
             limit: testCase.limit)
         if let field = testCase.field {
-            expectInvalidInput(naming: "SearchRestaurantsRequest.\(field)") { try restaurants.validate() }
-            expectInvalidInput(naming: "SearchRestaurantsRequest.\(field)") { try dishes.validate() }
+            try await requireRefusedLocally(naming: "SearchRestaurantsRequest.\(field)") { try restaurants.validate() }
+            try await requireRefusedLocally(naming: "SearchRestaurantsRequest.\(field)") { try dishes.validate() }
         } else {
             #expect(throws: Never.self) { try restaurants.validate() }
             #expect(throws: Never.self) { try dishes.validate() }
@@ -97,10 +98,10 @@ struct RestaurantRequestTests {
             ),
         ] as [(GetRestaurantMenuItemsRequest, String?)]
     )
-    func menuItemRules(request: GetRestaurantMenuItemsRequest, field: String?) {
+    func menuItemRules(request: GetRestaurantMenuItemsRequest, field: String?) async throws {
         if let field {
-            expectInvalidInput(naming: "GetRestaurantMenuItemsRequest.\(field)") { try request.validate() }
-            expectInvalidInput(naming: field) { _ = try request.makeRequest() }
+            try await requireRefusedLocally(naming: "GetRestaurantMenuItemsRequest.\(field)") { try request.validate() }
+            try await requireRefusedLocally(naming: field) { _ = try request.makeRequest() }
         } else {
             #expect(throws: Never.self) { try request.validate() }
         }
