@@ -27,30 +27,26 @@ struct PartnerUserIDTests {
         var testDescription: String { "\(reason): \(raw.debugDescription)" }
     }
 
-    @Test(
-        "rejects values that must not be sent",
-        arguments: [
-            Rejection(raw: "", reason: "empty"),
-            Rejection(raw: "   ", reason: "empty"),
-            Rejection(raw: "\t\n", reason: "empty"),
-            Rejection(raw: "\u{3000}", reason: "empty"),
-            Rejection(raw: String(repeating: "x", count: PartnerUserID.maximumLength + 1), reason: "longer than 64"),
-            Rejection(raw: String(repeating: "é", count: 65), reason: "longer than 64"),
-            Rejection(raw: "ユーザー-7", reason: "outside printable ASCII"),
-            Rejection(raw: "caf\u{E9}", reason: "outside printable ASCII"),
-            Rejection(raw: " leading", reason: "starts or ends with a space"),
-            Rejection(raw: "trailing ", reason: "starts or ends with a space"),
-            Rejection(raw: "user\n42", reason: "control character"),
-            Rejection(raw: "user\u{0}42", reason: "control character"),
-            Rejection(raw: "user\u{7F}", reason: "control character"),
-            Rejection(raw: "jane@example.com", reason: "email address"),
-            Rejection(raw: "Jane.Doe+tag@mail.example.co.uk", reason: "email address"),
-            Rejection(raw: " jane@example.com ", reason: "email address"),
-            Rejection(raw: "jane%40example.com", reason: "email address"),
-            Rejection(raw: "jane\u{FF20}example.com", reason: "email address"),
-            Rejection(raw: "mailto:jane", reason: "email address"),
-        ]
-    )
+    /// Values that must not be sent, grouped by the reason the error gives.
+    static let rejections: [Rejection] = [
+        ("empty", ["", "   ", "\t\n", "\u{3000}"]),
+        (
+            "longer than 64",
+            [String(repeating: "x", count: PartnerUserID.maximumLength + 1), String(repeating: "é", count: 65)]
+        ),
+        ("outside printable ASCII", ["ユーザー-7", "caf\u{E9}"]),
+        ("starts or ends with a space", [" leading", "trailing "]),
+        ("control character", ["user\n42", "user\u{0}42", "user\u{7F}"]),
+        (
+            "email address",
+            [
+                "jane@example.com", "Jane.Doe+tag@mail.example.co.uk", " jane@example.com ", "jane%40example.com",
+                "jane\u{FF20}example.com", "mailto:jane",
+            ]
+        ),
+    ].flatMap { reason, raws in raws.map { Rejection(raw: $0, reason: reason) } }
+
+    @Test("rejects values that must not be sent", arguments: rejections)
     func rejectsValuesThatMustNotBeSent(rejection: Rejection) throws {
         let error = try #require(throws: JanuaryError.self) {
             try PartnerUserID(rawValue: rejection.raw).validate()

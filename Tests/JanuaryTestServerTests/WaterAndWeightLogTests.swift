@@ -70,24 +70,23 @@ struct WaterAndWeightLogTests {
 
     @Test func theDailyCapCountsTheUTCDayAndListsGroupByLocalDay() async throws {
         let harness = try SimulatorHarness()
-        let first = try await harness.call(
-            "POST", "/v1.2/water-logs",
-            body: Self.water(800, "fl_oz", at: "2026-03-10T01:00:00Z"), endUser: "u1")
-        #expect(first.status == 201)
-        let over = try await harness.call(
-            "POST", "/v1.2/water-logs",
-            body: Self.water(12, "fl_oz", at: "2026-03-10T23:00:00Z"), endUser: "u1")
-        #expect(over.status == 400)
-        #expect(over.code == "daily_water_limit_exceeded")
-        let otherUser = try await harness.call(
-            "POST", "/v1.2/water-logs",
-            body: Self.water(12, "fl_oz", at: "2026-03-10T23:00:00Z"), endUser: "u2")
-        #expect(otherUser.status == 201)
-        // 00:30 UTC on the 11th is another UTC day, though still the 10th in Los Angeles.
-        let nextUTCDay = try await harness.call(
-            "POST", "/v1.2/water-logs",
-            body: Self.water(12, "fl_oz", at: "2026-03-11T00:30:00Z"), endUser: "u1")
-        #expect(nextUTCDay.status == 201)
+        // Each POST in turn: fluid ounces, when, for whom, and the code of its refusal (nil: it is logged).
+        let posts: [(Double, String, String, String?)] = [
+            (800, "2026-03-10T01:00:00Z", "u1", nil),
+            (12, "2026-03-10T23:00:00Z", "u1", "daily_water_limit_exceeded"),
+            (12, "2026-03-10T23:00:00Z", "u2", nil),
+            // 00:30 UTC on the 11th is another UTC day, though still the 10th in Los Angeles.
+            (12, "2026-03-11T00:30:00Z", "u1", nil),
+        ]
+        var replies: [Reply] = []
+        for (ounces, time, user, refusal) in posts {
+            let reply = try await harness.call(
+                "POST", "/v1.2/water-logs", body: Self.water(ounces, "fl_oz", at: time), endUser: user)
+            #expect(reply.status == (refusal == nil ? 201 : 400), "\(ounces) fl oz at \(time) for \(user)")
+            #expect(reply.code == refusal, "\(ounces) fl oz at \(time) for \(user)")
+            replies.append(reply)
+        }
+        let first = replies[0]
 
         let ounces = try await harness.call(
             "GET", "/v1.2/water-logs", query: Self.list("2026-03-01", "2026-03-10"),

@@ -21,6 +21,17 @@ struct TokenRejectionEndToEndTests {
 
     struct SessionEnded: Error {}
 
+    /// A provider that mints one token for ``ClientHarness/endUserID`` and then fails as a signed-out app's would.
+    static func mintsOnceThenEnds(_ simulator: JanuaryAPISimulator, _: ManualClock) -> CountingProvider {
+        CountingProvider { call in
+            guard call == 1 else {
+                throw SessionEnded()
+            }
+            let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
+            return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
+        }
+    }
+
     /// January's token answers (Docs/Authentication.md): only an expired token is minted again and the request replayed.
     static let variants: [Variant] = [
         Variant(
@@ -118,15 +129,7 @@ struct TokenRejectionEndToEndTests {
 
     @Test("when the provider fails after January revoked the token, the error keeps January's rejection as its cause")
     func providerFailureAfterRevocationKeepsTheRejection() async throws {
-        let harness = try ClientHarness(provider: { simulator, _ in
-            CountingProvider { call in
-                guard call == 1 else {
-                    throw SessionEnded()
-                }
-                let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
-                return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
-            }
-        })
+        let harness = try ClientHarness(provider: Self.mintsOnceThenEnds)
         _ = try await harness.client.send(.autocomplete)
         _ = harness.simulator.revokeTokens(forEndUser: ClientHarness.endUserID)
         let rejected = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }
@@ -142,15 +145,7 @@ struct TokenRejectionEndToEndTests {
 
     @Test("when the provider fails to replace an expired token, the error keeps January's token_expired as its cause")
     func providerFailureAfterExpiryKeepsTheRejection() async throws {
-        let harness = try ClientHarness(provider: { simulator, _ in
-            CountingProvider { call in
-                guard call == 1 else {
-                    throw SessionEnded()
-                }
-                let token = simulator.mintToken(endUserID: ClientHarness.endUserID)
-                return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
-            }
-        })
+        let harness = try ClientHarness(provider: Self.mintsOnceThenEnds)
         _ = try await harness.client.send(.autocomplete)
         harness.simulator.failNext(with: .tokenExpired)
         let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(.autocomplete) }

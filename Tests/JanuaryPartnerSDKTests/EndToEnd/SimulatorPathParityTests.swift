@@ -58,9 +58,9 @@ struct SimulatorPathParityTests {
         #expect(try await harness.user.foodLogs.get(id: id) == created)
         let updated = try await harness.user.foodLogs.update(id: id, UpdateFoodLogRequest(name: "Brunch"))
         #expect(updated.name == "Brunch")
-        #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).map(\.id) == [id])
+        #expect(try await Self.newYearsEveLogs(harness).map(\.id) == [id])
         try await harness.user.foodLogs.delete(id: id)
-        #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).isEmpty)
+        #expect(try await Self.newYearsEveLogs(harness).isEmpty)
 
         _ = try await harness.user.waterLogs.create(
             .milliliters(500), consumedAt: try EndToEnd.instant("2025-12-30T10:00:00-08:00"))
@@ -80,6 +80,17 @@ struct SimulatorPathParityTests {
     }
 
     static let rejections = TokenRejectionEndToEndTests.variants
+
+    /// Logs an apple for the harness's user at 08:00 on 2025-12-31 in Los Angeles.
+    static func logApple(_ harness: ClientHarness) async throws {
+        _ = try await harness.user.foodLogs.create(
+            CreateFoodLogRequest(foods: [apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
+    }
+
+    /// The harness's user's food logs of 2025-12-31, the day the suite logs on.
+    static func newYearsEveLogs(_ harness: ClientHarness) async throws -> [FoodLog] {
+        try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31"))
+    }
 
     /// Gets a food whose first attempt fails in a way that is retried: waits for the backoff on the clock, ends
     /// it, and returns what the retry got.
@@ -148,11 +159,10 @@ struct SimulatorPathParityTests {
 
         harness.simulator.failNext(with: .serviceUnavailable, method: "POST")
         await EndToEnd.expectError(.server, code: "service_unavailable", status: 503) {
-            _ = try await harness.user.foodLogs.create(
-                CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
+            try await Self.logApple(harness)
         }
         #expect(harness.simulator.requestLog.map(\.status) == [503, 200, 503])
-        #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).isEmpty)
+        #expect(try await Self.newYearsEveLogs(harness).isEmpty)
     }
 
     @Test(
@@ -162,12 +172,11 @@ struct SimulatorPathParityTests {
         let harness = try ClientHarness(path: path)
         harness.simulator.failNextWrites(afterStoringWith: .serviceUnavailable, pathPrefix: "/v1.2/food-logs")
         let error = await EndToEnd.expectError(.server, code: "service_unavailable", status: 503) {
-            _ = try await harness.user.foodLogs.create(
-                CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
+            try await Self.logApple(harness)
         }
         #expect(error?.message.contains("may or may not have taken effect") == true)
         #expect(harness.entries("createFoodLog").count == 1)
-        #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).count == 1)
+        #expect(try await Self.newYearsEveLogs(harness).count == 1)
     }
 
     @Test(

@@ -13,6 +13,9 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { label }
 
+    /// Whether the case must be refused.
+    var isRefused: Bool { refusedField != nil }
+
     /// Runs the case against a loopback server: a refusal must send nothing; an accepted call sends one request.
     func check(logs: LogsServer, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let user = logs.user()
@@ -27,6 +30,14 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
             try await call(user)
             #expect(logs.server.receivedRequests.count == 1, sourceLocation: sourceLocation)
         }
+    }
+
+    /// Runs a refused case on a client with nothing listening: a request that went out would fail as `network`,
+    /// so the refusal was decided before any I/O.
+    func checkOffline() async throws {
+        let user = try offlineClient().forUser(PartnerUserID(rawValue: "user-42"))
+        let field: String = try #require(refusedField, "\(label) is not refused")
+        try await requireRefusedLocally(code: code, naming: field) { try await call(user) }
     }
 }
 
@@ -160,15 +171,11 @@ struct FoodLogValidationTests {
         try await rule.check(logs: LogsServer())
     }
 
-    @Test("an invalid request is refused before any I/O, with nothing listening")
-    func refusedWithoutIO() async throws {
-        let user = try offlineClient().forUser(PartnerUserID(rawValue: "user-42"))
-        for rule in foodLogCases + rangeCases + idCases {
-            guard let field = rule.refusedField else {
-                continue
-            }
-            try await requireRefusedLocally(code: rule.code, naming: field) { try await rule.call(user) }
-        }
+    @Test(
+        "an invalid request is refused before any I/O, with nothing listening",
+        arguments: (foodLogCases + rangeCases + idCases).filter(\.isRefused))
+    func refusedWithoutIO(rule: ValidationCase) async throws {
+        try await rule.checkOffline()
     }
 
     @Test("the user ID is checked before the request")

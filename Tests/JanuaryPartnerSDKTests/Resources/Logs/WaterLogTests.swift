@@ -193,11 +193,10 @@ struct WaterLogTests {
         #expect(logs.server.receivedRequests.count == 2)
     }
 
-    @Test("an invalid request is refused before any I/O, with nothing listening")
-    func refusedWithoutIO() async throws {
-        let user = try offlineClient().forUser(PartnerUserID(rawValue: "user-42"))
-        for rule in amountCases where rule.refusedField != nil {
-            try await requireRefusedLocally(code: rule.code, naming: rule.refusedField!) { try await rule.call(user) }
-        }
+    @Test(
+        "an invalid request is refused before any I/O, with nothing listening",
+        arguments: amountCases.filter(\.isRefused))
+    func refusedWithoutIO(rule: ValidationCase) async throws {
+        try await rule.checkOffline()
     }
 }

@@ -117,11 +117,10 @@ struct WeightLogTests {
         try await rule.check(logs: LogsServer())
     }
 
-    @Test("an invalid request is refused before any I/O, with nothing listening")
-    func refusedWithoutIO() async throws {
-        let user = try offlineClient().forUser(PartnerUserID(rawValue: "user-42"))
-        for rule in weightCases where rule.refusedField != nil {
-            try await requireRefusedLocally(code: rule.code, naming: rule.refusedField!) { try await rule.call(user) }
-        }
+    @Test(
+        "an invalid request is refused before any I/O, with nothing listening",
+        arguments: weightCases.filter(\.isRefused))
+    func refusedWithoutIO(rule: ValidationCase) async throws {
+        try await rule.checkOffline()
     }
 }
