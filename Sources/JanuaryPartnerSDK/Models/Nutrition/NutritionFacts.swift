@@ -179,6 +179,40 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     }
 }
 
+extension NutritionFacts {
+    /// The nutrient-by-nutrient sum of `facts`, such as a meal's foods: what an app shows as the meal's totals.
+    ///
+    /// A nutrient that no entry has a value for stays without one. Amounts in grams, milligrams and micrograms
+    /// are added in the first entry's unit; amounts whose units cannot be converted into each other (such as
+    /// `IU` and `mg` of vitamin D) make that nutrient's total `nil` rather than a wrong number.
+    ///
+    /// - Parameter facts: The facts to add up.
+    /// - Returns: The totals.
+    public static func sum(_ facts: [NutritionFacts]) -> NutritionFacts {
+        func total(_ amount: (NutritionFacts) -> NutrientAmount?) -> NutrientAmount? {
+            NutrientAmount.sum(facts.compactMap(amount))
+        }
+        return NutritionFacts(
+            calories: total(\.calories),
+            protein: total(\.protein),
+            carbohydrates: total(\.carbohydrates),
+            netCarbohydrates: total(\.netCarbohydrates),
+            totalFat: total(\.totalFat),
+            transFat: total(\.transFat),
+            saturatedFat: total(\.saturatedFat),
+            fiber: total(\.fiber),
+            totalSugars: total(\.totalSugars),
+            addedSugars: total(\.addedSugars),
+            cholesterol: total(\.cholesterol),
+            calcium: total(\.calcium),
+            iron: total(\.iron),
+            potassium: total(\.potassium),
+            sodium: total(\.sodium),
+            vitaminD: total(\.vitaminD)
+        )
+    }
+}
+
 extension NutritionFacts.CodingKeys {
     /// The property each wire key fills: with `allCases`, the one list of nutrients that decoding, encoding,
     /// scaling and `isEmpty` walk, in the order January writes them.
