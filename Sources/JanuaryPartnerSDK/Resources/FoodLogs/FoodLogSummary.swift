@@ -69,7 +69,7 @@ public struct FoodLogSummary: Hashable, Sendable, Codable {
         self.timeZoneIdentifier = try container.decode(String.self, forKey: .timeZoneIdentifier)
         self.startDate = try container.decode(JanuaryDate.self, forKey: .startDate)
         self.endDate = try container.decode(JanuaryDate.self, forKey: .endDate)
-        self.buckets = try container.decodeIfPresent([FoodLogSummaryBucket].self, forKey: .buckets) ?? []
+        self.buckets = try container.decodeList([FoodLogSummaryBucket].self, forKey: .buckets)
         self.totals =
             try container.decodeIfPresent(FoodLogSummaryTotals.self, forKey: .totals)
             ?? FoodLogSummaryTotals(logsCount: 0, daysWithLogs: 0, nutrients: NutritionFacts())
@@ -137,7 +137,7 @@ public struct FoodLogSummaryTotals: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.logsCount = try container.decodeIfPresent(Int.self, forKey: .logsCount) ?? 0
         self.daysWithLogs = try container.decodeIfPresent(Int.self, forKey: .daysWithLogs) ?? 0
-        self.nutrients = try container.decodeIfPresent(NutritionFacts.self, forKey: .nutrients) ?? NutritionFacts()
+        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -165,7 +165,7 @@ public struct FoodLogSummaryAverage: Hashable, Sendable, Codable {
     /// - Throws: `DecodingError` when a field is malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.nutrients = try container.decodeIfPresent(NutritionFacts.self, forKey: .nutrients) ?? NutritionFacts()
+        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
     }
 
     private enum CodingKeys: String, CodingKey {
