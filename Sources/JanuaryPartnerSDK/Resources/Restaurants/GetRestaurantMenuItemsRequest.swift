@@ -37,12 +37,7 @@ public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
     /// - Parameter page: The page this request returned.
     /// - Returns: The next page's request, or `nil`.
     public func nextPage(after page: GetRestaurantMenuItemsResponse) -> GetRestaurantMenuItemsRequest? {
-        guard page.items.count >= limit else {
-            return nil
-        }
-        var next = self
-        next.offset += limit
-        return next
+        nextPage(afterCount: page.items.count)
     }
 
     /// Checks January's rules, so that a mistake costs no request.
@@ -63,6 +58,8 @@ public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
         )
     }
 }
+
+extension GetRestaurantMenuItemsRequest: OffsetPaged {}
 
 /// One page of a restaurant's menu, ordered by name.
 public struct GetRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
