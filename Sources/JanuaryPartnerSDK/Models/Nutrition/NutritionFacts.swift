@@ -189,33 +189,17 @@ extension NutritionFacts {
     /// - Parameter facts: The facts to add up.
     /// - Returns: The totals.
     public static func sum(_ facts: [NutritionFacts]) -> NutritionFacts {
-        func total(_ amount: (NutritionFacts) -> NutrientAmount?) -> NutrientAmount? {
-            NutrientAmount.sum(facts.compactMap(amount))
+        var totals = NutritionFacts()
+        for key in CodingKeys.allCases {
+            totals[keyPath: key.amount] = NutrientAmount.sum(facts.compactMap { $0[keyPath: key.amount] })
         }
-        return NutritionFacts(
-            calories: total(\.calories),
-            protein: total(\.protein),
-            carbohydrates: total(\.carbohydrates),
-            netCarbohydrates: total(\.netCarbohydrates),
-            totalFat: total(\.totalFat),
-            transFat: total(\.transFat),
-            saturatedFat: total(\.saturatedFat),
-            fiber: total(\.fiber),
-            totalSugars: total(\.totalSugars),
-            addedSugars: total(\.addedSugars),
-            cholesterol: total(\.cholesterol),
-            calcium: total(\.calcium),
-            iron: total(\.iron),
-            potassium: total(\.potassium),
-            sodium: total(\.sodium),
-            vitaminD: total(\.vitaminD)
-        )
+        return totals
     }
 }
 
 extension NutritionFacts.CodingKeys {
     /// The property each wire key fills: with `allCases`, the one list of nutrients that decoding, encoding,
-    /// scaling and `isEmpty` walk, in the order January writes them.
+    /// scaling, summing and `isEmpty` walk, in the order January writes them.
     fileprivate var amount: WritableKeyPath<NutritionFacts, NutrientAmount?> {
         switch self {
         case .calories: \.calories
