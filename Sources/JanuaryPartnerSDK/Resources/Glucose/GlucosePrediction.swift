@@ -135,19 +135,10 @@ public struct GlucoseChart: Sendable, Hashable, Codable {
         self.max = max
     }
 
+    // Decoding is synthesized: both bounds are optional, so a missing or `null` bound reads as `nil`.
     enum CodingKeys: String, CodingKey {
         case min
         case max
-    }
-
-    /// Decodes chart bounds; missing bounds are `nil`.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when a present bound is not a number.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.min = try container.decodeIfPresent(Double.self, forKey: .min)
-        self.max = try container.decodeIfPresent(Double.self, forKey: .max)
     }
 
     /// Encodes both bounds, `null` when missing.

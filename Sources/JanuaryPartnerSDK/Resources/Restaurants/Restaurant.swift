@@ -59,6 +59,7 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
         self.address2 = address2
     }
 
+    // Decoding is synthesized: every property but `id` is optional, so a missing or `null` key reads as `nil`.
     enum CodingKeys: String, CodingKey {
         case type
         case id
@@ -68,22 +69,6 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
         case city
         case address1
         case address2
-    }
-
-    /// Decodes a restaurant; only the `id` is required.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.type = try container.decodeIfPresent(RestaurantResultType.self, forKey: .type)
-        self.id = try container.decode(RestaurantID.self, forKey: .id)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.isChain = try container.decodeIfPresent(Bool.self, forKey: .isChain)
-        self.distanceMeters = try container.decodeIfPresent(Double.self, forKey: .distanceMeters)
-        self.city = try container.decodeIfPresent(String.self, forKey: .city)
-        self.address1 = try container.decodeIfPresent(String.self, forKey: .address1)
-        self.address2 = try container.decodeIfPresent(String.self, forKey: .address2)
     }
 
     /// Encodes the restaurant with January's keys, `null` for missing values.
