@@ -4,11 +4,10 @@ import JanuaryCore
 // The one way every typed operation reaches January, so that the resources hold no transport logic of their own:
 // they validate, build a `JanuaryRequest`, say whether January lets it be sent twice, and hand it here.
 extension JanuaryPartnerClient {
-    /// Sends a typed operation's request and decodes its JSON answer with the SDK's own decoder, which no
-    /// partner setting can change.
+    /// Sends a typed operation's request, already checked by the resource, and decodes its JSON answer.
     ///
     /// - Parameters:
-    ///   - request: The request, already validated by the resource.
+    ///   - request: The request.
     ///   - replay: What January's contract says about sending the operation twice.
     ///   - type: The model the answer decodes into.
     /// - Returns: The decoded answer.
@@ -18,18 +17,43 @@ extension JanuaryPartnerClient {
         replay: ReplaySafety,
         returning type: Value.Type
     ) async throws -> Value {
-        let response = try await send(replay.applied(to: request))
-        return try Self.decode(type, from: response, decoder: JanuaryJSON.makeDecoder())
+        try await perform(replay: replay, returning: type) { request }
+    }
+
+    /// Sends a typed operation's request and decodes its JSON answer with the SDK's own decoder, which no
+    /// partner setting can change.
+    ///
+    /// - Parameters:
+    ///   - user: The user the operation acts for, if any. It is checked before `build` runs, so that an unusable
+    ///     user ID is the error reported, whatever else is wrong.
+    ///   - replay: What January's contract says about sending the operation twice.
+    ///   - type: The model the answer decodes into.
+    ///   - build: Checks the operation's own input and makes its request.
+    /// - Returns: The decoded answer.
+    /// - Throws: What ``send(_:decoding:decoder:)`` throws.
+    func perform<Value: Decodable>(
+        actingFor user: PartnerUserID? = nil,
+        replay: ReplaySafety,
+        returning type: Value.Type,
+        _ build: () throws -> JanuaryRequest
+    ) async throws -> Value {
+        let response = try await exchange(prepare(actingFor: user) { replay.applied(to: try build()) })
+        return try Self.decode(type, from: JanuaryResponse(response), decoder: JanuaryJSON.makeDecoder())
     }
 
     /// Sends a typed operation's request whose answer has no content, such as a `204` to a delete.
     ///
     /// - Parameters:
-    ///   - request: The request, already validated by the resource.
+    ///   - user: The user the operation acts for, checked before `build` runs.
     ///   - replay: What January's contract says about sending the operation twice.
+    ///   - build: Checks the operation's own input and makes its request.
     /// - Throws: What ``send(_:)`` throws.
-    func perform(_ request: JanuaryRequest, replay: ReplaySafety) async throws {
-        _ = try await send(replay.applied(to: request))
+    func perform(
+        actingFor user: PartnerUserID? = nil,
+        replay: ReplaySafety,
+        _ build: () throws -> JanuaryRequest
+    ) async throws {
+        _ = try await exchange(prepare(actingFor: user) { replay.applied(to: try build()) })
     }
 }
 

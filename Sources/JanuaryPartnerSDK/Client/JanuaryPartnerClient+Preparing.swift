@@ -41,6 +41,17 @@ extension JanuaryPartnerClient {
     /// Checks everything that can be checked before a byte is sent, so that a refused request costs no
     /// token and reaches no server.
     func prepare(_ request: JanuaryRequest) throws -> PreparedRequest {
+        try prepare(actingFor: request.partnerUserID) { request }
+    }
+
+    /// Checks the user an operation acts for, then has `build` check the operation's own input and make its
+    /// request, then checks the request.
+    ///
+    /// This is the one place a ``PartnerUserID`` is validated. It comes first so that an unusable user ID, a
+    /// mistake in the app's setup rather than in one call's input, is the error reported whatever else is wrong.
+    func prepare(actingFor user: PartnerUserID?, _ build: () throws -> JanuaryRequest) throws -> PreparedRequest {
+        try user?.validate()
+        let request = try build()
         var headers = HTTPHeaderFields()
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             guard !Self.reservedHeaderNames.contains(name.lowercased()) else {
@@ -50,9 +61,8 @@ extension JanuaryPartnerClient {
             }
             headers.append(value, for: name)
         }
-        if let partnerUserID = request.partnerUserID {
-            try partnerUserID.validate()
-            headers[Self.partnerUserIDHeaderName] = partnerUserID.rawValue
+        if let user {
+            headers[Self.partnerUserIDHeaderName] = user.rawValue
         }
         if !headers.contains("Accept") {
             headers["Accept"] = "application/json"

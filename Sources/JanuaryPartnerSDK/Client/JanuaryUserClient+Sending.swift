@@ -1,14 +1,9 @@
 import Foundation
 import JanuaryCore
 
-// What every per-user operation shares: the identity check that comes first, the user's zone and calendar,
-// and the one path to January through the client's `perform`.
+// What every per-user operation shares: the user's zone and calendar, and the one path to January, through the
+// client's `perform`, which checks the user ID before anything else.
 extension JanuaryUserClient {
-    /// Refuses an invalid user ID before anything else is checked, built or sent.
-    func validateUserID() throws {
-        try userID.validate()
-    }
-
     /// The IANA name January needs in the `timezone` query parameter.
     func timeZoneIdentifier() throws -> String {
         try Validation.timeZoneName(timeZone, field: "timezone")
@@ -71,24 +66,32 @@ extension JanuaryUserClient {
 
     static let maximumLookbackYears = 5
 
-    /// Sends a request on this user's behalf and decodes January's answer.
+    /// Sends one operation on this user's behalf and decodes January's answer.
+    ///
+    /// - Parameters:
+    ///   - replay: What January's contract says about sending the operation twice.
+    ///   - type: The model the answer decodes into.
+    ///   - build: Checks the operation's own input and makes its request. It runs only once the user ID has
+    ///     passed, so that an unusable user ID is the error reported whatever else is wrong.
+    /// - Returns: January's answer, decoded.
+    /// - Throws: `invalidInput` with code `invalid_end_user_id` for an unusable user ID; what `build` throws; what
+    ///   any request throws.
     func send<Value: Decodable>(
-        _ method: JanuaryRequest.Method,
-        _ path: String,
-        queryItems: [URLQueryItem] = [],
-        body: JanuaryRequest.Body = .empty,
         replay: ReplaySafety,
-        returning type: Value.Type
+        returning type: Value.Type,
+        _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        try await client.perform(
-            JanuaryRequest(method: method, path: path, queryItems: queryItems, body: body, partnerUserID: userID),
-            replay: replay,
-            returning: type
-        )
+        try await client.perform(actingFor: userID, replay: replay, returning: type, build)
     }
 
-    /// Sends a request on this user's behalf whose answer has no content.
-    func send(_ method: JanuaryRequest.Method, _ path: String, replay: ReplaySafety) async throws {
-        try await client.perform(JanuaryRequest(method: method, path: path, partnerUserID: userID), replay: replay)
+    /// Sends one operation on this user's behalf whose answer has no content; `build` runs as in
+    /// ``send(replay:returning:_:)``.
+    ///
+    /// - Parameters:
+    ///   - replay: What January's contract says about sending the operation twice.
+    ///   - build: Checks the operation's own input and makes its request.
+    /// - Throws: What ``send(replay:returning:_:)`` throws.
+    func send(replay: ReplaySafety, _ build: () throws -> JanuaryRequest) async throws {
+        try await client.perform(actingFor: userID, replay: replay, build)
     }
 }

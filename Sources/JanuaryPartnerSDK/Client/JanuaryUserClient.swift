@@ -36,7 +36,8 @@ public struct JanuaryUserClient: Sendable {
 extension JanuaryPartnerClient {
     /// January's API on behalf of one of your users.
     ///
-    /// Nothing is checked or sent here: the user ID is validated by each operation, before it sends anything.
+    /// Nothing is checked or sent here: each operation checks the user ID first, before its own input, and sends
+    /// nothing when it is not valid.
     ///
     /// ```swift
     /// let user = january.forUser(PartnerUserID(rawValue: account.id))

@@ -22,7 +22,7 @@ struct SignOutDuringBackoffTests {
         }
         try await harness.clock.waitForSleepers(requests)
         harness.client.signOut()
-        try await eventually("\(requests) requests to end after sign-out", timeout: 5) {
+        try await eventually("\(requests) requests to end after sign-out") {
             ended.withLock { $0 } == requests
         }
         for task in tasks {

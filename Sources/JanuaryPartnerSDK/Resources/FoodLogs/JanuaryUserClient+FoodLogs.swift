@@ -38,10 +38,10 @@ extension JanuaryUserClient {
         ///   than 100, an invalid quantity or a name longer than 256 characters; what any request throws.
         @discardableResult
         public func create(_ request: CreateFoodLogRequest) async throws -> FoodLog {
-            try user.validateUserID()
-            try request.validate()
-            return try await user.send(
-                .post, Self.path, body: .json(request), replay: .notDeduplicated, returning: FoodLog.self)
+            try await user.send(replay: .notDeduplicated, returning: FoodLog.self) {
+                try request.validate()
+                return JanuaryRequest(method: .post, path: Self.path, body: try .json(request))
+            }
         }
 
         /// Lists the user's food logs over a range of days of their calendar.
@@ -53,12 +53,9 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
         ///   or one longer than 60 days (code `date_range_too_large`); what any request throws.
         public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [FoodLog] {
-            try user.validateUserID()
-            try user.validateRange(from: start, through: end, maximumDays: Self.maximumListDays)
-            let queryItems = try user.dateRangeQueryItems(from: start, through: end)
-            return try await user.send(
-                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListFoodLogsResponse.self
-            )
+            try await user.send(replay: .idempotent, returning: ListFoodLogsResponse.self) {
+                try listRequest(from: start, through: end)
+            }
             .items
         }
 
@@ -81,9 +78,18 @@ extension JanuaryUserClient {
         /// - Returns: The logs, in the order they were eaten.
         /// - Throws: What `list(from:through:)` with days throws.
         public func list(from start: Date, through end: Date) async throws -> [FoodLog] {
-            try user.validateUserID()
-            let days = try user.days(from: start, through: end)
-            return try await list(from: days.start, through: days.end)
+            try await user.send(replay: .idempotent, returning: ListFoodLogsResponse.self) {
+                let days = try user.days(from: start, through: end)
+                return try listRequest(from: days.start, through: days.end)
+            }
+            .items
+        }
+
+        /// A list's request, once its range passes.
+        private func listRequest(from start: JanuaryDate, through end: JanuaryDate) throws -> JanuaryRequest {
+            try user.validateRange(from: start, through: end, maximumDays: Self.maximumListDays)
+            return JanuaryRequest(
+                method: .get, path: Self.path, queryItems: try user.dateRangeQueryItems(from: start, through: end))
         }
 
         /// Adds up the user's food logs over a range of days, per day or per week.
@@ -93,16 +99,15 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
         ///   or one longer than 366 days (code `date_range_too_large`); what any request throws.
         public func summary(_ request: FoodLogSummaryRequest) async throws -> FoodLogSummary {
-            try user.validateUserID()
-            try user.validateRange(
-                from: request.start, through: request.end, maximumDays: FoodLogSummaryRequest.maximumDays)
-            try request.validate()
-            let queryItems =
-                try user.dateRangeQueryItems(from: request.start, through: request.end)
-                + request.groupingQueryItems
-            return try await user.send(
-                .get, Self.path + "/summary", queryItems: queryItems, replay: .idempotent,
-                returning: FoodLogSummary.self)
+            try await user.send(replay: .idempotent, returning: FoodLogSummary.self) {
+                try user.validateRange(
+                    from: request.start, through: request.end, maximumDays: FoodLogSummaryRequest.maximumDays)
+                try request.validate()
+                let queryItems =
+                    try user.dateRangeQueryItems(from: request.start, through: request.end)
+                    + request.groupingQueryItems
+                return JanuaryRequest(method: .get, path: Self.path + "/summary", queryItems: queryItems)
+            }
         }
 
         /// Fetches one food log.
@@ -112,11 +117,9 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
         ///   that is not a UUID; `not_found` when the user has no such log; what any request throws.
         public func get(id: FoodLogID) async throws -> FoodLog {
-            try user.validateUserID()
-            try id.validate(field: "log_id")
-            return try await user.send(
-                .get, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent,
-                returning: FoodLog.self)
+            try await user.send(replay: .idempotent, returning: FoodLog.self) {
+                JanuaryRequest(method: .get, path: try Self.logPath(id))
+            }
         }
 
         /// Changes a logged meal: its foods, time or name.
@@ -133,12 +136,11 @@ extension JanuaryUserClient {
         ///   `not_found` when the user has no such log; what any request throws.
         @discardableResult
         public func update(id: FoodLogID, _ request: UpdateFoodLogRequest) async throws -> FoodLog {
-            try user.validateUserID()
-            try id.validate(field: "log_id")
-            try request.validate()
-            return try await user.send(
-                .patch, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), body: .json(request),
-                replay: .idempotent, returning: FoodLog.self)
+            try await user.send(replay: .idempotent, returning: FoodLog.self) {
+                let path = try Self.logPath(id)
+                try request.validate()
+                return JanuaryRequest(method: .patch, path: path, body: try .json(request))
+            }
         }
 
         /// Deletes a food log.
@@ -149,10 +151,15 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
         ///   that is not a UUID; what any request throws.
         public func delete(id: FoodLogID) async throws {
-            try user.validateUserID()
+            try await user.send(replay: .idempotent) {
+                JanuaryRequest(method: .delete, path: try Self.logPath(id))
+            }
+        }
+
+        /// One log's path, once its identifier passes.
+        private static func logPath(_ id: FoodLogID) throws -> String {
             try id.validate(field: "log_id")
-            try await user.send(
-                .delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent)
+            return path + "/" + OperationEncoding.pathSegment(id.rawValue)
         }
     }
 }

@@ -43,14 +43,14 @@ extension JanuaryUserClient {
         ///   `daily_water_limit_exceeded` when the log would take the day past 24 liters; what any request throws.
         @discardableResult
         public func create(_ amount: WaterAmount, consumedAt: Date? = nil) async throws -> WaterLog {
-            try user.validateUserID()
-            try amount.validate(field: "amount")
-            if let consumedAt {
-                try Validation.date(consumedAt, field: "consumed_at")
+            try await user.send(replay: .notDeduplicated, returning: WaterLog.self) {
+                try amount.validate(field: "amount")
+                if let consumedAt {
+                    try Validation.date(consumedAt, field: "consumed_at")
+                }
+                let body = CreateWaterLogBody(amount: amount, consumedAt: consumedAt)
+                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
             }
-            let body = try JanuaryRequest.Body.json(CreateWaterLogBody(amount: amount, consumedAt: consumedAt))
-            return try await user.send(
-                .post, Self.path, body: body, replay: .notDeduplicated, returning: WaterLog.self)
         }
 
         /// Lists the user's daily water totals over a range of days of their calendar.
@@ -70,17 +70,9 @@ extension JanuaryUserClient {
             through end: JanuaryDate,
             unit: VolumeUnit = .fluidOunces
         ) async throws -> [DailyWaterTotal] {
-            try user.validateUserID()
-            try user.validateRange(from: start, through: end, maximumDays: nil)
-            try user.validateLookback(from: start)
-            guard WaterAmount.acceptedRanges[unit] != nil else {
-                throw JanuaryError.invalidInput("unit must be fl_oz, ml or cup.")
+            try await user.send(replay: .idempotent, returning: ListWaterLogsResponse.self) {
+                try listRequest(from: start, through: end, unit: unit)
             }
-            var queryItems = try user.dateRangeQueryItems(from: start, through: end)
-            queryItems.append(URLQueryItem(name: "unit", value: unit.rawValue))
-            return try await user.send(
-                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWaterLogsResponse.self
-            )
             .items
         }
 
@@ -95,9 +87,25 @@ extension JanuaryUserClient {
         public func list(from start: Date, through end: Date, unit: VolumeUnit = .fluidOunces) async throws
             -> [DailyWaterTotal]
         {
-            try user.validateUserID()
-            let days = try user.days(from: start, through: end)
-            return try await list(from: days.start, through: days.end, unit: unit)
+            try await user.send(replay: .idempotent, returning: ListWaterLogsResponse.self) {
+                let days = try user.days(from: start, through: end)
+                return try listRequest(from: days.start, through: days.end, unit: unit)
+            }
+            .items
+        }
+
+        /// A list's request, once its range and unit pass.
+        private func listRequest(from start: JanuaryDate, through end: JanuaryDate, unit: VolumeUnit) throws
+            -> JanuaryRequest
+        {
+            try user.validateRange(from: start, through: end, maximumDays: nil)
+            try user.validateLookback(from: start)
+            guard WaterAmount.acceptedRanges[unit] != nil else {
+                throw JanuaryError.invalidInput("unit must be fl_oz, ml or cup.")
+            }
+            var queryItems = try user.dateRangeQueryItems(from: start, through: end)
+            queryItems.append(URLQueryItem(name: "unit", value: unit.rawValue))
+            return JanuaryRequest(method: .get, path: Self.path, queryItems: queryItems)
         }
 
         /// How much water the user drank on one day.
@@ -120,10 +128,11 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an
         ///   identifier that is not a UUID; what any request throws.
         public func delete(id: WaterLogID) async throws {
-            try user.validateUserID()
-            try id.validate(field: "log_id")
-            try await user.send(
-                .delete, Self.path + "/" + OperationEncoding.pathSegment(id.rawValue), replay: .idempotent)
+            try await user.send(replay: .idempotent) {
+                try id.validate(field: "log_id")
+                let path = Self.path + "/" + OperationEncoding.pathSegment(id.rawValue)
+                return JanuaryRequest(method: .delete, path: path)
+            }
         }
     }
 }

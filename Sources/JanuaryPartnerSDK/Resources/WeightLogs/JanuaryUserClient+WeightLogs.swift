@@ -45,14 +45,14 @@ extension JanuaryUserClient {
         ///   any request throws.
         @discardableResult
         public func create(_ weight: Weight, measuredAt: Date? = nil) async throws -> WeightLog {
-            try user.validateUserID()
-            try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
-            if let measuredAt {
-                try Validation.date(measuredAt, field: "measured_at")
+            try await user.send(replay: .notDeduplicated, returning: WeightLog.self) {
+                try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
+                if let measuredAt {
+                    try Validation.date(measuredAt, field: "measured_at")
+                }
+                let body = CreateWeightLogBody(weight: weight, measuredAt: measuredAt)
+                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
             }
-            let body = try JanuaryRequest.Body.json(CreateWeightLogBody(weight: weight, measuredAt: measuredAt))
-            return try await user.send(
-                .post, Self.path, body: body, replay: .notDeduplicated, returning: WeightLog.self)
         }
 
         /// Lists the user's weight over a range of days of their calendar: the last measurement of each day.
@@ -67,13 +67,9 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted
         ///   range or a start too far back; what any request throws.
         public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [DailyWeight] {
-            try user.validateUserID()
-            try user.validateRange(from: start, through: end, maximumDays: nil)
-            try user.validateLookback(from: start)
-            let queryItems = try user.dateRangeQueryItems(from: start, through: end)
-            return try await user.send(
-                .get, Self.path, queryItems: queryItems, replay: .idempotent, returning: ListWeightLogsResponse.self
-            )
+            try await user.send(replay: .idempotent, returning: ListWeightLogsResponse.self) {
+                try listRequest(from: start, through: end)
+            }
             .items
         }
 
@@ -85,9 +81,19 @@ extension JanuaryUserClient {
         /// - Returns: One weight per day with a measurement, oldest first.
         /// - Throws: What `list(from:through:)` with days throws.
         public func list(from start: Date, through end: Date) async throws -> [DailyWeight] {
-            try user.validateUserID()
-            let days = try user.days(from: start, through: end)
-            return try await list(from: days.start, through: days.end)
+            try await user.send(replay: .idempotent, returning: ListWeightLogsResponse.self) {
+                let days = try user.days(from: start, through: end)
+                return try listRequest(from: days.start, through: days.end)
+            }
+            .items
+        }
+
+        /// A list's request, once its range passes.
+        private func listRequest(from start: JanuaryDate, through end: JanuaryDate) throws -> JanuaryRequest {
+            try user.validateRange(from: start, through: end, maximumDays: nil)
+            try user.validateLookback(from: start)
+            return JanuaryRequest(
+                method: .get, path: Self.path, queryItems: try user.dateRangeQueryItems(from: start, through: end))
         }
     }
 }
