@@ -3,8 +3,8 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Operation encoding", suiteTimeLimit())
-struct OperationEncodingTests {
+@Suite("Request encoding", suiteTimeLimit())
+struct RequestEncodingTests {
     @Test(
         "path parameters stay one segment",
         arguments: [
