@@ -1,15 +1,25 @@
+import JanuaryCore
+
 extension JanuaryEvent {
     /// The kind of a ``JanuaryEvent``: an extensible set of values.
     ///
     /// New kinds may be added in later releases. Compare with `==` or `switch` with a `default` branch.
-    public struct Kind: Hashable, Sendable, CustomStringConvertible {
-        private let name: String
+    public struct Kind: JanuaryExtensibleString {
+        /// The kind's name, in lower camel case, such as `providerCallStarted`.
+        public let rawValue: String
+
+        /// Creates a kind from its name.
+        ///
+        /// - Parameter rawValue: The kind's name, in lower camel case.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
 
         /// Creates a kind from its name, for the SDK's own modules and for tests that build events.
         ///
         /// - Parameter name: The kind's name, in lower camel case, shown by ``description``.
         public init(_ name: String) {
-            self.name = name
+            self.rawValue = name
         }
 
         /// The SDK started a call to your token provider, because no fresh token was held.
@@ -50,10 +60,5 @@ extension JanuaryEvent {
         /// Your provider's token claimed a lifetime longer than January gives any client token (7,200 seconds),
         /// so the SDK caches it for 7,200 seconds only. Usually a backend passes milliseconds as `expires_in`.
         public static let tokenLifetimeClamped = Kind("tokenLifetimeClamped")
-
-        /// The kind's name, such as `providerCallStarted`.
-        public var description: String {
-            name
-        }
     }
 }

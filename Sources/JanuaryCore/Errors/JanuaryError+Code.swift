@@ -8,7 +8,7 @@ extension JanuaryError {
     /// if error.code == .creditLimitExceeded { showUpgradeScreen() }
     /// if error.code == "credit_limit_exceeded" { showUpgradeScreen() }   // the same test
     /// ```
-    public struct Code: RawRepresentable, ExpressibleByStringLiteral, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: JanuaryExtensibleString {
         /// The code as January or the SDK spells it, such as `rate_limited`.
         public let rawValue: String
 
@@ -17,18 +17,6 @@ extension JanuaryError {
         /// - Parameter rawValue: The code, such as `rate_limited`.
         public init(rawValue: String) {
             self.rawValue = rawValue
-        }
-
-        /// Creates a code from a string literal, so that `error.code == "rate_limited"` compiles.
-        ///
-        /// - Parameter value: The code.
-        public init(stringLiteral value: String) {
-            self.rawValue = value
-        }
-
-        /// The code's spelling.
-        public var description: String {
-            rawValue
         }
 
         // MARK: January's codes (Partner API v1.2), by usual status

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 
 /// A value from one of January's closed vocabularies, such as a nutrient unit or a food type, that still
 /// accepts values January adds later.
@@ -15,27 +16,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// A conforming type encodes and decodes as a single JSON string, compares by its exact wire string, and can be
-/// written as a string literal (`let unit: NutrientUnit = "mg"`).
-public protocol JanuaryVocabulary: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible
-where RawValue == String, StringLiteralType == String {
-    /// Creates a value from its wire string, known to this SDK version or not.
-    ///
-    /// - Parameter rawValue: The string January sends for the value.
-    init(rawValue: String)
-}
-
-extension JanuaryVocabulary {
-    /// Creates a value from its wire string written as a literal.
-    ///
-    /// - Parameter value: The string January sends for the value.
-    public init(stringLiteral value: String) {
-        self.init(rawValue: value)
-    }
-
-    /// The wire string.
-    public var description: String {
-        rawValue
-    }
-}
+/// A conforming type is a ``/JanuaryCore/JanuaryExtensibleString``, like the SDK's other open sets of strings:
+/// it compares by its exact wire string and can be written as a string literal (`let unit: NutrientUnit = "mg"`).
+/// What a vocabulary adds is its JSON form, a single string.
+public protocol JanuaryVocabulary: JanuaryExtensibleString, Codable {}

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 
 /// An HTTP request method, such as `GET` or `POST`: an extensible set of values, so a method this type does not
 /// name can still be sent.
@@ -10,7 +11,7 @@ import Foundation
 /// let request = HTTPTransportRequest(method: .post, url: url, body: .data(json))
 /// request.method.isIdempotent // false: a second POST may act twice
 /// ```
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct HTTPMethod: JanuaryExtensibleString {
     /// The method's name as sent on the wire, such as `GET`.
     public let rawValue: String
 
@@ -56,10 +57,5 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// bodies some URL loading systems drop or refuse.
     var allowsBody: Bool {
         self != .get && self != .head
-    }
-
-    /// The method's name.
-    public var description: String {
-        rawValue
     }
 }

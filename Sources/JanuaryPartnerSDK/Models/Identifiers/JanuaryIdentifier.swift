@@ -7,26 +7,12 @@ import JanuaryCore
 /// `FoodID`, `ServingID`, `RestaurantID`, `FoodLogID` and `WaterLogID` conform; each is its own type so that
 /// the compiler keeps a food id from being passed where a serving id belongs. Treat identifiers as opaque:
 /// compare, store and send them back, but do not compute with them.
-public protocol JanuaryIdentifier: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
-    CustomStringConvertible
-where RawValue == String, StringLiteralType == String {
-    /// Creates an identifier from its string form, unchanged.
-    ///
-    /// The initializer never fails, so that any value January sends can be carried; operations that send the
-    /// identifier check it first and refuse a malformed one before anything is sent.
-    ///
-    /// - Parameter rawValue: The identifier.
-    init(rawValue: String)
-}
+///
+/// An identifier is a ``/JanuaryCore/JanuaryExtensibleString`` (a string literal makes one, and its string is its
+/// description); what it adds is its JSON form.
+public protocol JanuaryIdentifier: JanuaryExtensibleString, Codable {}
 
 extension JanuaryIdentifier {
-    /// Creates an identifier from a string literal.
-    ///
-    /// - Parameter value: The identifier.
-    public init(stringLiteral value: String) {
-        self.init(rawValue: value)
-    }
-
     /// Decodes an identifier from a JSON string or integer.
     ///
     /// - Parameter decoder: The decoder to read from.
@@ -41,11 +27,6 @@ extension JanuaryIdentifier {
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         try IdentifierCoding.encode(rawValue, to: encoder)
-    }
-
-    /// The identifier's string form.
-    public var description: String {
-        rawValue
     }
 }
 

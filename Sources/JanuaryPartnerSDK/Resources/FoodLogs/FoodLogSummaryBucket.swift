@@ -48,7 +48,7 @@ public struct FoodLogSummaryBucket: Hashable, Sendable, Codable {
         self.endDate = try container.decode(JanuaryDate.self, forKey: .endDate)
         self.logsCount = try container.decodeIfPresent(Int.self, forKey: .logsCount) ?? 0
         self.daysWithLogs = try container.decodeIfPresent(Int.self, forKey: .daysWithLogs) ?? 0
-        self.nutrients = try container.decodeIfPresent(NutritionFacts.self, forKey: .nutrients) ?? NutritionFacts()
+        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -21,3 +21,6 @@ public struct DailyWaterTotal: Hashable, Sendable, Codable {
         case total
     }
 }
+
+/// The answer to `GET /v1.2/water-logs`; a missing or `null` list means no days.
+typealias ListWaterLogsResponse = ListResponse<DailyWaterTotal>

@@ -21,3 +21,6 @@ public struct DailyWeight: Hashable, Sendable, Codable {
         case weight
     }
 }
+
+/// The answer to `GET /v1.2/weight-logs`; a missing or `null` list means no days.
+typealias ListWeightLogsResponse = ListResponse<DailyWeight>
