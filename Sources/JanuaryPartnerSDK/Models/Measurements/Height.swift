@@ -1,5 +1,4 @@
 import Foundation
-import JanuaryCore
 
 /// A body height, such as 70 in or 178 cm, for a glucose prediction profile.
 ///
@@ -30,13 +29,29 @@ public struct Height: Sendable, Hashable, Codable {
 
     /// Checks January's ranges: 20–108 in or 50–275 cm; an unknown unit is refused because its range is unknown.
     func validate(field: String) throws {
-        switch unit {
-        case .inches:
-            try Validation.number(value, field: "\(field).value (in)", in: 20...108)
-        case .centimeters:
-            try Validation.number(value, field: "\(field).value (cm)", in: 50...275)
-        default:
-            throw JanuaryError.invalidInput("\(field).unit must be in or cm.")
-        }
+        try validate(field: field, ranges: [.inches: 20...108, .centimeters: 50...275], units: "in or cm")
     }
+}
+
+extension Height: UnitMeasurement {}
+
+/// The unit of a ``Height``: inches (`in`) or centimetres (`cm`).
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct HeightUnit: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Inches, `in`.
+    public static let inches = HeightUnit(rawValue: "in")
+    /// Centimetres, `cm`.
+    public static let centimeters = HeightUnit(rawValue: "cm")
 }

@@ -1,5 +1,4 @@
 import Foundation
-import JanuaryCore
 
 /// A body weight, such as 72.5 kg, as sent in a glucose prediction profile or a weight log.
 ///
@@ -33,13 +32,26 @@ public struct Weight: Sendable, Hashable, Codable {
     /// Checks the weight against a range per unit, such as 2–1500 lb / 1–700 kg for a glucose profile; an
     /// unknown unit is refused because its range is unknown.
     func validate(field: String, pounds: ClosedRange<Double>, kilograms: ClosedRange<Double>) throws {
-        switch unit {
-        case .pounds:
-            try Validation.number(value, field: "\(field).value (lb)", in: pounds)
-        case .kilograms:
-            try Validation.number(value, field: "\(field).value (kg)", in: kilograms)
-        default:
-            throw JanuaryError.invalidInput("\(field).unit must be lb or kg.")
-        }
+        try validate(field: field, ranges: [.pounds: pounds, .kilograms: kilograms], units: "lb or kg")
     }
+}
+
+extension Weight: UnitMeasurement {}
+
+/// The unit of a ``Weight``: pounds (`lb`) or kilograms (`kg`).
+public struct WeightUnit: JanuaryVocabulary {
+    /// The unit as January writes it, such as `kg`.
+    public let rawValue: String
+
+    /// Creates a unit from its wire string.
+    ///
+    /// - Parameter rawValue: The unit as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Pounds, `lb`.
+    public static let pounds = WeightUnit(rawValue: "lb")
+    /// Kilograms, `kg`.
+    public static let kilograms = WeightUnit(rawValue: "kg")
 }

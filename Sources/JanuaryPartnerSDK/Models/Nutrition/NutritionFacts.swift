@@ -179,9 +179,27 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     }
 }
 
+extension NutritionFacts {
+    /// The nutrient-by-nutrient sum of `facts`, such as a meal's foods: what an app shows as the meal's totals.
+    ///
+    /// A nutrient that no entry has a value for stays without one. Amounts in grams, milligrams and micrograms
+    /// are added in the first entry's unit; amounts whose units cannot be converted into each other (such as
+    /// `IU` and `mg` of vitamin D) make that nutrient's total `nil` rather than a wrong number.
+    ///
+    /// - Parameter facts: The facts to add up.
+    /// - Returns: The totals.
+    public static func sum(_ facts: [NutritionFacts]) -> NutritionFacts {
+        var totals = NutritionFacts()
+        for key in CodingKeys.allCases {
+            totals[keyPath: key.amount] = NutrientAmount.sum(facts.compactMap { $0[keyPath: key.amount] })
+        }
+        return totals
+    }
+}
+
 extension NutritionFacts.CodingKeys {
     /// The property each wire key fills: with `allCases`, the one list of nutrients that decoding, encoding,
-    /// scaling and `isEmpty` walk, in the order January writes them.
+    /// scaling, summing and `isEmpty` walk, in the order January writes them.
     fileprivate var amount: WritableKeyPath<NutritionFacts, NutrientAmount?> {
         switch self {
         case .calories: \.calories

@@ -53,6 +53,7 @@ public struct ServingOption: Sendable, Hashable, Codable {
         self.isPrimary = isPrimary
     }
 
+    // Decoding is synthesized: every property but `id` is optional, so a missing or `null` key reads as `nil`.
     enum CodingKeys: String, CodingKey {
         case id
         case quantity
@@ -60,20 +61,6 @@ public struct ServingOption: Sendable, Hashable, Codable {
         case scalingFactor = "scaling_factor"
         case weightGrams = "weight_grams"
         case isPrimary = "is_primary"
-    }
-
-    /// Decodes a serving option; only the `id` is required.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(ServingID.self, forKey: .id)
-        self.quantity = try container.decodeIfPresent(Double.self, forKey: .quantity)
-        self.unit = try container.decodeIfPresent(String.self, forKey: .unit)
-        self.scalingFactor = try container.decodeIfPresent(Double.self, forKey: .scalingFactor)
-        self.weightGrams = try container.decodeIfPresent(Double.self, forKey: .weightGrams)
-        self.isPrimary = try container.decodeIfPresent(Bool.self, forKey: .isPrimary)
     }
 
     /// Encodes every key, with `null` for a missing value, as January does.

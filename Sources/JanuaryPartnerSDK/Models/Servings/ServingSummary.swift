@@ -34,23 +34,12 @@ public struct ServingSummary: Sendable, Hashable, Codable {
         self.weightGrams = weightGrams
     }
 
+    // Decoding is synthesized: every property but `id` is optional, so a missing or `null` key reads as `nil`.
     enum CodingKeys: String, CodingKey {
         case id
         case quantity
         case unit
         case weightGrams = "weight_grams"
-    }
-
-    /// Decodes a serving summary; only the `id` is required.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(ServingID.self, forKey: .id)
-        self.quantity = try container.decodeIfPresent(Double.self, forKey: .quantity)
-        self.unit = try container.decodeIfPresent(String.self, forKey: .unit)
-        self.weightGrams = try container.decodeIfPresent(Double.self, forKey: .weightGrams)
     }
 
     /// Encodes every key, with `null` for a missing value, so that a food analysis sent back for correction

@@ -62,19 +62,46 @@ public struct CreateFoodLogRequest: Hashable, Sendable, Encodable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(foods, forKey: .foods)
-        try container.encodeTimestampIfPresent(eatenAt, forKey: .eatenAt)
-        try container.encodeIfPresent(name, forKey: .name)
+        try FoodLogBody.encode(foods: foods, eatenAt: eatenAt, name: name, to: encoder)
     }
 
     /// Refuses a request January would refuse.
     func validate() throws {
-        try FoodLogValidation.validate(foods: foods)
+        try FoodLogBody.validate(foods: foods, eatenAt: eatenAt, name: name)
+    }
+}
+
+/// The body a create and an update share: the same three keys, written and checked by the same rules. A create
+/// always has foods; an update has only what it changes. What is `nil` is neither sent nor checked.
+enum FoodLogBody {
+    /// How many foods one log holds at least and at most.
+    static let foodCount = 1...100
+
+    /// How long a name may be, in Unicode scalars: what January's JSON schema counts as characters.
+    static let nameLength = 0...256
+
+    /// Writes the fields that are not `nil`.
+    static func encode(foods: [FoodLogInputFood]?, eatenAt: Date?, name: String?, to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(foods, forKey: .foods)
+        try container.encodeTimestampIfPresent(eatenAt, forKey: .eatenAt)
+        try container.encodeIfPresent(name, forKey: .name)
+    }
+
+    /// Refuses fields January would refuse, in the order they are sent; a `nil` field is not checked.
+    static func validate(foods: [FoodLogInputFood]?, eatenAt: Date?, name: String?) throws {
+        if let foods {
+            try Validation.count(foods.count, field: "foods", in: foodCount)
+            for (index, food) in foods.enumerated() {
+                try food.validate(field: "foods[\(index)]")
+            }
+        }
         if let eatenAt {
             try Validation.date(eatenAt, field: "eaten_at")
         }
-        try FoodLogValidation.validate(name: name)
+        if let name {
+            try Validation.text(name, field: "name", length: nameLength, allowsBlank: true)
+        }
     }
 
     private enum CodingKeys: String, CodingKey {

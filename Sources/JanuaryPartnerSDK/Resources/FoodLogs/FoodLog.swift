@@ -44,7 +44,7 @@ public struct FoodLog: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decodeIfPresent(FoodLogID.self, forKey: .id)
-        self.foods = try container.decodeIfPresent([LoggedFood].self, forKey: .foods) ?? []
+        self.foods = try container.decodeList([LoggedFood].self, forKey: .foods)
         self.eatenAt = try container.decodeTimestamp(forKey: .eatenAt, orRevisionKey: .createdAt)
         self.name = try container.decodeIfPresent(String.self, forKey: .name)
     }
@@ -70,3 +70,6 @@ public struct FoodLog: Hashable, Sendable, Codable {
         case name
     }
 }
+
+/// The answer to `GET /v1.2/food-logs`; a missing or `null` list means no logs.
+typealias ListFoodLogsResponse = ListResponse<FoodLog>

@@ -66,7 +66,7 @@ public struct LoggedFood: Hashable, Sendable, Codable {
     }
 
     /// Decodes a logged food from January's JSON; missing or `null` nutrients read as none, and an image URL
-    /// that does not parse reads as `nil`.
+    /// that is not a string or does not parse reads as `nil`, as on every catalogue food.
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when `food_id` or `serving` is missing or a field is malformed.
@@ -75,10 +75,10 @@ public struct LoggedFood: Hashable, Sendable, Codable {
         self.foodID = try container.decode(FoodID.self, forKey: .foodID)
         self.name = try container.decodeIfPresent(String.self, forKey: .name)
         self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
-        self.imageURL = try container.decodeIfPresent(String.self, forKey: .imageURL).flatMap(URL.init(string:))
+        self.imageURL = container.decodeURLIfPresent(forKey: .imageURL)
         self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: .glycemicIndex)
         self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: .glycemicLoad)
-        self.nutrients = try container.decodeIfPresent(NutritionFacts.self, forKey: .nutrients) ?? NutritionFacts()
+        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
         self.quantity = try container.decodeIfPresent(Double.self, forKey: .quantity)
         self.serving = try container.decode(ServingSummary.self, forKey: .serving)
     }
@@ -92,7 +92,7 @@ public struct LoggedFood: Hashable, Sendable, Codable {
         try container.encode(foodID, forKey: .foodID)
         try container.encode(name, forKey: .name)
         try container.encode(brandName, forKey: .brandName)
-        try container.encode(imageURL?.absoluteString, forKey: .imageURL)
+        try container.encodeNullableURL(imageURL, forKey: .imageURL)
         try container.encode(glycemicIndex, forKey: .glycemicIndex)
         try container.encode(glycemicLoad, forKey: .glycemicLoad)
         try container.encode(nutrients, forKey: .nutrients)

@@ -37,10 +37,7 @@ public struct UpdateFoodLogRequest: Hashable, Sendable, Encodable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(foods, forKey: .foods)
-        try container.encodeTimestampIfPresent(eatenAt, forKey: .eatenAt)
-        try container.encodeIfPresent(name, forKey: .name)
+        try FoodLogBody.encode(foods: foods, eatenAt: eatenAt, name: name, to: encoder)
     }
 
     /// Refuses a request January would refuse, or that would change nothing.
@@ -48,18 +45,6 @@ public struct UpdateFoodLogRequest: Hashable, Sendable, Encodable {
         guard foods != nil || eatenAt != nil || name != nil else {
             throw JanuaryError.invalidInput("An update must change at least one of foods, eaten_at and name.")
         }
-        if let foods {
-            try FoodLogValidation.validate(foods: foods)
-        }
-        if let eatenAt {
-            try Validation.date(eatenAt, field: "eaten_at")
-        }
-        try FoodLogValidation.validate(name: name)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case foods
-        case eatenAt = "eaten_at"
-        case name
+        try FoodLogBody.validate(foods: foods, eatenAt: eatenAt, name: name)
     }
 }

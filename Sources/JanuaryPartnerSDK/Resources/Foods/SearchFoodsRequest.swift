@@ -37,12 +37,7 @@ public struct SearchFoodsRequest: Sendable, Hashable {
     /// - Parameter page: The page this search returned.
     /// - Returns: The next page's search, or `nil`.
     public func nextPage(after page: FoodSearchResults) -> SearchFoodsRequest? {
-        guard page.items.count >= limit else {
-            return nil
-        }
-        var next = self
-        next.offset += limit
-        return next
+        nextPage(afterCount: page.items.count)
     }
 
     /// Checks January's rules, so that a mistake costs no request.
@@ -60,8 +55,60 @@ public struct SearchFoodsRequest: Sendable, Hashable {
         if let type {
             items.append(URLQueryItem(name: "type", value: type.rawValue))
         }
-        items.append(OperationEncoding.queryItem("limit", limit))
-        items.append(OperationEncoding.queryItem("offset", offset))
+        items.append(URLQueryItem("limit", number: limit))
+        items.append(URLQueryItem("offset", number: offset))
         return JanuaryRequest(method: .get, path: "/v1.2/foods", queryItems: items)
+    }
+}
+
+extension SearchFoodsRequest: OffsetPaged {}
+
+/// A request for one page of a list January pages by `limit` and `offset`: a food search, or a restaurant's menu
+/// (``GetRestaurantMenuItemsRequest``). Both find their next page the same way.
+protocol OffsetPaged {
+    /// How many items a page holds at most.
+    var limit: Int { get }
+
+    /// How many items come before this page.
+    var offset: Int { get set }
+}
+
+extension OffsetPaged {
+    /// The request for the page after one that held `count` items: `nil` when that page was shorter than the
+    /// limit, and so the last, or when the next offset would not fit in an `Int` (no list is that long).
+    func nextPage(afterCount count: Int) -> Self? {
+        let (nextOffset, overflow) = offset.addingReportingOverflow(limit)
+        guard count >= limit, !overflow else {
+            return nil
+        }
+        var next = self
+        next.offset = nextOffset
+        return next
+    }
+}
+
+/// One page of a food search: the best match first.
+public struct FoodSearchResults: Sendable, Hashable, Codable {
+    /// The foods found; empty when nothing matched, which is not an error. Each lists its default serving only.
+    public var items: [Food]
+
+    /// Creates a page of results.
+    ///
+    /// - Parameter items: The foods found.
+    public init(items: [Food]) {
+        self.items = items
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+    }
+
+    /// Decodes a page; a missing `items` decodes as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a food is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.items = try container.decodeList([Food].self, forKey: .items)
     }
 }

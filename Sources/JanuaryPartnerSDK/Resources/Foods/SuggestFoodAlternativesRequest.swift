@@ -41,10 +41,10 @@ public struct SuggestFoodAlternativesRequest: Sendable, Hashable {
 
     func makeRequest() throws -> JanuaryRequest {
         try validate()
-        return try OperationEncoding.jsonRequest(
+        return try JanuaryRequest(
             method: .post,
-            path: "/v1.2/foods/\(OperationEncoding.pathSegment(foodID.rawValue))/alternatives",
-            body: Body(dietRestrictions: dietRestrictions, dietPreferences: dietPreferences)
+            path: "/v1.2/foods/\(PercentEncoding.pathSegment(foodID.rawValue))/alternatives",
+            body: .json(Body(dietRestrictions: dietRestrictions, dietPreferences: dietPreferences))
         )
     }
 
@@ -57,4 +57,120 @@ public struct SuggestFoodAlternativesRequest: Sendable, Hashable {
             case dietPreferences = "diet_preferences"
         }
     }
+}
+
+/// Healthier alternatives to a food.
+public struct SuggestFoodAlternativesResponse: Sendable, Hashable, Codable {
+    /// The alternatives; empty when January has none, which is not an error.
+    public var alternatives: [AlternativeFood]
+
+    /// Creates a response.
+    ///
+    /// - Parameter alternatives: The alternatives.
+    public init(alternatives: [AlternativeFood]) {
+        self.alternatives = alternatives
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case alternatives
+    }
+
+    /// Decodes the response; a missing `alternatives` decodes as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when an alternative is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.alternatives = try container.decodeList([AlternativeFood].self, forKey: .alternatives)
+    }
+}
+
+/// Something the end user must avoid, for ``SuggestFoodAlternativesRequest/dietRestrictions``.
+///
+/// January knows 17 restrictions; a request may list at most 17.
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct DietRestriction: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// `gluten`.
+    public static let gluten = DietRestriction(rawValue: "gluten")
+    /// `lactose`.
+    public static let lactose = DietRestriction(rawValue: "lactose")
+    /// `yeast`.
+    public static let yeast = DietRestriction(rawValue: "yeast")
+    /// `tree_nuts`.
+    public static let treeNuts = DietRestriction(rawValue: "tree_nuts")
+    /// `peanuts`.
+    public static let peanuts = DietRestriction(rawValue: "peanuts")
+    /// `dairy`.
+    public static let dairy = DietRestriction(rawValue: "dairy")
+    /// `eggs`.
+    public static let eggs = DietRestriction(rawValue: "eggs")
+    /// `sulfites`.
+    public static let sulfites = DietRestriction(rawValue: "sulfites")
+    /// `soy`.
+    public static let soy = DietRestriction(rawValue: "soy")
+    /// `wheat`.
+    public static let wheat = DietRestriction(rawValue: "wheat")
+    /// `shellfish`.
+    public static let shellfish = DietRestriction(rawValue: "shellfish")
+    /// `fish`.
+    public static let fish = DietRestriction(rawValue: "fish")
+    /// `mushrooms`.
+    public static let mushrooms = DietRestriction(rawValue: "mushrooms")
+    /// `sesame`.
+    public static let sesame = DietRestriction(rawValue: "sesame")
+    /// `msg`.
+    public static let msg = DietRestriction(rawValue: "msg")
+    /// `caffeine`.
+    public static let caffeine = DietRestriction(rawValue: "caffeine")
+    /// `fodmaps`.
+    public static let fodmaps = DietRestriction(rawValue: "fodmaps")
+}
+
+/// A diet the end user follows, for ``SuggestFoodAlternativesRequest/dietPreferences``.
+///
+/// January knows 9 preferences; a request may list at most 9.
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct DietPreference: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// `vegetarian`.
+    public static let vegetarian = DietPreference(rawValue: "vegetarian")
+    /// `vegan`.
+    public static let vegan = DietPreference(rawValue: "vegan")
+    /// `keto`.
+    public static let keto = DietPreference(rawValue: "keto")
+    /// `paleo`.
+    public static let paleo = DietPreference(rawValue: "paleo")
+    /// `pescatarian`.
+    public static let pescatarian = DietPreference(rawValue: "pescatarian")
+    /// `low_carbohydrate`.
+    public static let lowCarbohydrate = DietPreference(rawValue: "low_carbohydrate")
+    /// `high_protein`.
+    public static let highProtein = DietPreference(rawValue: "high_protein")
+    /// `kosher`.
+    public static let kosher = DietPreference(rawValue: "kosher")
+    /// `halal`.
+    public static let halal = DietPreference(rawValue: "halal")
 }

@@ -59,3 +59,95 @@ public struct GlucosePrediction: Sendable, Hashable, Codable {
         try container.encode(chart, forKey: .chart)
     }
 }
+
+/// One predicted glucose value, every 15 minutes from the meal's start.
+public struct GlucosePredictionPoint: Sendable, Hashable, Codable {
+    /// Minutes after the request's ``PredictGlucoseRequest/startTime``.
+    public var minutes: Int
+
+    /// Predicted blood glucose in mg/dL.
+    public var value: Double
+
+    /// Creates a point, for previews and tests.
+    ///
+    /// - Parameters:
+    ///   - minutes: Minutes after the meal's start.
+    ///   - value: Predicted blood glucose in mg/dL.
+    public init(minutes: Int, value: Double) {
+        self.minutes = minutes
+        self.value = value
+    }
+
+    /// The point's time, for a chart's x axis.
+    ///
+    /// - Parameter startTime: The ``PredictGlucoseRequest/startTime`` the prediction was made for.
+    /// - Returns: `startTime` plus ``minutes``.
+    public func date(from startTime: Date) -> Date {
+        startTime.addingTimeInterval(TimeInterval(minutes) * 60)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case minutes
+        case value
+    }
+}
+
+/// January's grade of how strongly a meal raises blood glucose: low, medium or high.
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct GlucoseImpactScore: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// A small rise.
+    public static let low = GlucoseImpactScore(rawValue: "low")
+    /// A moderate rise.
+    public static let medium = GlucoseImpactScore(rawValue: "medium")
+    /// A large rise.
+    public static let high = GlucoseImpactScore(rawValue: "high")
+}
+
+/// Suggested y-axis bounds for charting a prediction, in mg/dL.
+///
+/// ``max`` is 180 for someone with type 2 diabetes and 140 otherwise, January's upper target for each.
+public struct GlucoseChart: Sendable, Hashable, Codable {
+    /// The suggested lower bound, if January gave one.
+    public var min: Double?
+
+    /// The suggested upper bound, if January gave one.
+    public var max: Double?
+
+    /// Creates chart bounds.
+    ///
+    /// - Parameters:
+    ///   - min: The lower bound.
+    ///   - max: The upper bound.
+    public init(min: Double? = nil, max: Double? = nil) {
+        self.min = min
+        self.max = max
+    }
+
+    // Decoding is synthesized: both bounds are optional, so a missing or `null` bound reads as `nil`.
+    enum CodingKeys: String, CodingKey {
+        case min
+        case max
+    }
+
+    /// Encodes both bounds, `null` when missing.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNullable(min, forKey: .min)
+        try container.encodeNullable(max, forKey: .max)
+    }
+}

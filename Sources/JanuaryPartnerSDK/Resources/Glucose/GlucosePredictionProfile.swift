@@ -107,3 +107,72 @@ public struct GlucosePredictionProfile: Sendable, Hashable, Codable {
         try Validation.count(healthConditions.count, field: "GlucosePredictionProfile.healthConditions", in: 0...2)
     }
 }
+
+/// The sex a glucose prediction is modelled for.
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct Sex: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Male.
+    public static let male = Sex(rawValue: "male")
+    /// Female.
+    public static let female = Sex(rawValue: "female")
+}
+
+/// How active the person is, for a ``GlucosePredictionProfile``.
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct ActivityLevel: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Little or no exercise.
+    public static let sedentary = ActivityLevel(rawValue: "sedentary")
+    /// Light exercise.
+    public static let lightlyActive = ActivityLevel(rawValue: "lightly_active")
+    /// Moderate exercise.
+    public static let moderatelyActive = ActivityLevel(rawValue: "moderately_active")
+    /// Hard exercise.
+    public static let veryActive = ActivityLevel(rawValue: "very_active")
+}
+
+/// A condition that changes how glucose is predicted, for ``GlucosePredictionProfile/healthConditions``.
+///
+/// Type 1 diabetes is not supported by the prediction model.
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct HealthCondition: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Type 2 diabetes.
+    public static let type2Diabetes = HealthCondition(rawValue: "type_2_diabetes")
+    /// Prediabetes.
+    public static let prediabetes = HealthCondition(rawValue: "prediabetes")
+}

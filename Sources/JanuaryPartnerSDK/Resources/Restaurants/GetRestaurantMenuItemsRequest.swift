@@ -37,12 +37,7 @@ public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
     /// - Parameter page: The page this request returned.
     /// - Returns: The next page's request, or `nil`.
     public func nextPage(after page: GetRestaurantMenuItemsResponse) -> GetRestaurantMenuItemsRequest? {
-        guard page.items.count >= limit else {
-            return nil
-        }
-        var next = self
-        next.offset += limit
-        return next
+        nextPage(afterCount: page.items.count)
     }
 
     /// Checks January's rules, so that a mistake costs no request.
@@ -58,8 +53,37 @@ public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
         try validate()
         return JanuaryRequest(
             method: .get,
-            path: "/v1.2/restaurants/\(OperationEncoding.pathSegment(restaurantID.rawValue))/menu-items",
-            queryItems: [OperationEncoding.queryItem("limit", limit), OperationEncoding.queryItem("offset", offset)]
+            path: "/v1.2/restaurants/\(PercentEncoding.pathSegment(restaurantID.rawValue))/menu-items",
+            queryItems: [URLQueryItem("limit", number: limit), URLQueryItem("offset", number: offset)]
         )
+    }
+}
+
+extension GetRestaurantMenuItemsRequest: OffsetPaged {}
+
+/// One page of a restaurant's menu, ordered by name.
+public struct GetRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
+    /// The dishes; empty when the restaurant has no menu or the offset is past its end. A page shorter than
+    /// the request's limit is the last.
+    public var items: [RestaurantMenuItem]
+
+    /// Creates a response.
+    ///
+    /// - Parameter items: The results.
+    public init(items: [RestaurantMenuItem]) {
+        self.items = items
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+    }
+
+    /// Decodes the response; a missing `items` decodes as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a result is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.items = try container.decodeList([RestaurantMenuItem].self, forKey: .items)
     }
 }

@@ -59,6 +59,7 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
         self.address2 = address2
     }
 
+    // Decoding is synthesized: every property but `id` is optional, so a missing or `null` key reads as `nil`.
     enum CodingKeys: String, CodingKey {
         case type
         case id
@@ -68,22 +69,6 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
         case city
         case address1
         case address2
-    }
-
-    /// Decodes a restaurant; only the `id` is required.
-    ///
-    /// - Parameter decoder: The decoder to read from.
-    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.type = try container.decodeIfPresent(RestaurantResultType.self, forKey: .type)
-        self.id = try container.decode(RestaurantID.self, forKey: .id)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.isChain = try container.decodeIfPresent(Bool.self, forKey: .isChain)
-        self.distanceMeters = try container.decodeIfPresent(Double.self, forKey: .distanceMeters)
-        self.city = try container.decodeIfPresent(String.self, forKey: .city)
-        self.address1 = try container.decodeIfPresent(String.self, forKey: .address1)
-        self.address2 = try container.decodeIfPresent(String.self, forKey: .address2)
     }
 
     /// Encodes the restaurant with January's keys, `null` for missing values.
@@ -101,4 +86,27 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
         try container.encodeNullable(address1, forKey: .address1)
         try container.encodeNullable(address2, forKey: .address2)
     }
+}
+
+/// What a restaurant search result is: a restaurant or a menu item.
+///
+/// ``Restaurant/type`` is always ``restaurant`` and ``RestaurantMenuSearchItem/type`` always ``menuItem`` today.
+///
+/// A value this SDK version does not know decodes as itself; compare with the static members and keep a
+/// `default` branch.
+public struct RestaurantResultType: JanuaryVocabulary {
+    /// The value as January writes it.
+    public let rawValue: String
+
+    /// Creates a value from its wire string.
+    ///
+    /// - Parameter rawValue: The value as January writes it.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// A restaurant.
+    public static let restaurant = RestaurantResultType(rawValue: "restaurant")
+    /// A menu item.
+    public static let menuItem = RestaurantResultType(rawValue: "menu_item")
 }

@@ -80,10 +80,10 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
             path: path,
             queryItems: [
                 URLQueryItem(name: "query", value: query),
-                OperationEncoding.queryItem("latitude", latitude),
-                OperationEncoding.queryItem("longitude", longitude),
-                OperationEncoding.queryItem("radius_meters", radiusMeters),
-                OperationEncoding.queryItem("limit", limit),
+                URLQueryItem("latitude", number: latitude),
+                URLQueryItem("longitude", number: longitude),
+                URLQueryItem("radius_meters", number: radiusMeters),
+                URLQueryItem("limit", number: limit),
             ]
         )
     }
@@ -92,3 +92,55 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
 /// A search for dishes at restaurants near a location: the same parameters and rules as a restaurant search,
 /// sent to January's menu-item search by ``JanuaryPartnerClient/Restaurants/searchMenuItems(_:)``.
 public typealias SearchRestaurantMenuItemsRequest = SearchRestaurantsRequest
+
+/// Restaurants matching a search, nearest first.
+public struct SearchRestaurantsResponse: Sendable, Hashable, Codable {
+    /// The restaurants; empty when none matched, which is not an error.
+    public var items: [Restaurant]
+
+    /// Creates a response.
+    ///
+    /// - Parameter items: The results.
+    public init(items: [Restaurant]) {
+        self.items = items
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+    }
+
+    /// Decodes the response; a missing `items` decodes as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a result is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.items = try container.decodeList([Restaurant].self, forKey: .items)
+    }
+}
+
+/// Dishes matching a search at restaurants near a location, nearest first.
+public struct SearchRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
+    /// The dishes; empty when none matched, which is not an error.
+    public var items: [RestaurantMenuSearchItem]
+
+    /// Creates a response.
+    ///
+    /// - Parameter items: The results.
+    public init(items: [RestaurantMenuSearchItem]) {
+        self.items = items
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case items
+    }
+
+    /// Decodes the response; a missing `items` decodes as empty.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a result is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.items = try container.decodeList([RestaurantMenuSearchItem].self, forKey: .items)
+    }
+}

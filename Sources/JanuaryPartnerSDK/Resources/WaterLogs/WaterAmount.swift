@@ -1,5 +1,4 @@
 import Foundation
-import JanuaryCore
 
 /// An amount of water a user drank, in the unit they gave it in.
 ///
@@ -63,10 +62,7 @@ public struct WaterAmount: Hashable, Sendable, Codable {
     /// Refuses an amount January would refuse; a unit this SDK version does not know is refused because its
     /// range is unknown.
     func validate(field: String) throws {
-        guard let range = Self.acceptedRanges[unit] else {
-            throw JanuaryError.invalidInput("\(field).unit must be fl_oz, ml or cup.")
-        }
-        try Validation.number(value, field: "\(field).value (\(unit.rawValue))", in: range)
+        try validate(field: field, ranges: Self.acceptedRanges, units: "fl_oz, ml or cup")
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -74,3 +70,5 @@ public struct WaterAmount: Hashable, Sendable, Codable {
         case unit
     }
 }
+
+extension WaterAmount: UnitMeasurement {}

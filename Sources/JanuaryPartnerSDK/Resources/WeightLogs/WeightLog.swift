@@ -47,3 +47,48 @@ public struct WeightLog: Hashable, Sendable, Codable {
         case createdAt = "created_at"
     }
 }
+
+/// The body of `POST /v1.2/weight-logs`.
+struct CreateWeightLogBody: Encodable {
+    var weight: Weight
+    /// `nil` leaves the time to January, which stamps the log with its own now.
+    var measuredAt: Date?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(weight, forKey: .weight)
+        try container.encodeTimestampIfPresent(measuredAt, forKey: .measuredAt)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case weight
+        case measuredAt = "measured_at"
+    }
+}
+
+/// A user's weight on one day of their calendar: the day's last measurement.
+public struct DailyWeight: Hashable, Sendable, Codable {
+    /// The day, in the user's time zone.
+    public var date: JanuaryDate
+
+    /// The measurement with the latest time that day, in the unit it was logged in: January does not convert.
+    public var weight: Weight
+
+    /// Creates a daily weight, as your tests may need.
+    ///
+    /// - Parameters:
+    ///   - date: The day, in the user's time zone.
+    ///   - weight: The day's last measurement.
+    public init(date: JanuaryDate, weight: Weight) {
+        self.date = date
+        self.weight = weight
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case date
+        case weight
+    }
+}
+
+/// The answer to `GET /v1.2/weight-logs`; a missing or `null` list means no days.
+typealias ListWeightLogsResponse = ListResponse<DailyWeight>

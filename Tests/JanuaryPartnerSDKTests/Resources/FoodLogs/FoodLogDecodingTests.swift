@@ -70,6 +70,20 @@ struct FoodLogDecodingTests {
         #expect(bare.eatenAt == utc("2026-08-26T18:35:11Z"))
     }
 
+    @Test(
+        "a logged food's image URL that is not a string is dropped, not fatal, as on a catalogue food",
+        arguments: ["42", "true", "{}", "[\"https://images.example/banana.jpg\"]"]
+    )
+    func badImageURL(imageURL: String) throws {
+        let json = """
+            {"eaten_at": "2026-08-26T18:35:11Z",
+             "foods": [{"food_id": "1", "serving": {"id": "2"}, "image_url": \(imageURL)}]}
+            """
+        let log = try Wire.decode(FoodLog.self, json)
+        #expect(log.foods.count == 1)
+        #expect(log.foods.first?.imageURL == nil)
+    }
+
     @Test("an unknown nutrient unit decodes as itself")
     func unknownUnit() throws {
         let json = """

@@ -59,6 +59,16 @@ struct FoodRequestTests {
         #expect(search.nextPage(after: FoodSearchResults(items: [])) == nil)
     }
 
+    @Test("no next page is made past the largest offset an Int holds, rather than trapping on the sum")
+    func searchPagingAtTheEndOfInt() {
+        let full = FoodSearchResults(items: [Food(id: "1"), Food(id: "2")])
+        #expect(SearchFoodsRequest(query: "rice", limit: 2, offset: .max - 1).nextPage(after: full) == nil)
+        #expect(SearchFoodsRequest(query: "rice", limit: 2, offset: .max - 2).nextPage(after: full)?.offset == .max)
+        let menu = GetRestaurantMenuItemsRequest(restaurantID: "r", limit: 2, offset: .max)
+        let fullMenu = GetRestaurantMenuItemsResponse(items: [RestaurantMenuItem(id: "1"), RestaurantMenuItem(id: "2")])
+        #expect(menu.nextPage(after: fullMenu) == nil)
+    }
+
     @Test("autocomplete defaults to 8 and sends its parameters")
     func autocompleteDefaults() throws {
         let lookup = AutocompleteFoodsRequest(query: "ban")
