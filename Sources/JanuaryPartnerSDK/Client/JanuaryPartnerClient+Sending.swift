@@ -157,8 +157,8 @@ extension JanuaryPartnerClient {
             }
             coordinator.accepted(credential)
         }
-        if (200...299).contains(response.statusCode) {
-            coordinator.noteServerDate(from: response)
+        if (200...299).contains(response.statusCode), let date = response.date {
+            coordinator.noteServerDate(date)
         }
     }
 
@@ -223,15 +223,6 @@ extension JanuaryPartnerClient {
                 + "at January, which does not deduplicate writes. Check (for a log, with list or get) before sending "
                 + "it again."
         )
-    }
-}
-
-extension TokenCoordinator {
-    /// Records the `Date` of a response, if it has one.
-    fileprivate func noteServerDate(from response: HTTPTransportResponse) {
-        if let date = response.date {
-            noteServerDate(date)
-        }
     }
 }
 

@@ -1,7 +1,11 @@
+// `import JanuaryPartnerSDK` is all an app needs: the error, identifier and credential types from the core, the
+// event, clock and back-off types that appear in the client's configuration, and the transport types for a
+// partner that supplies its own `HTTPTransport` or tests with one. The re-exports sit on the facade's own file
+// because they are part of its public surface; any one file of the module would do.
 import Foundation
-import JanuaryAuth
-import JanuaryCore
-import JanuaryTransport
+@_exported import JanuaryAuth
+@_exported import JanuaryCore
+@_exported import JanuaryTransport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

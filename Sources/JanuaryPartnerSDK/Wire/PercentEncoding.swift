@@ -25,6 +25,20 @@ enum PercentEncoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A path parameter, percent-encoded so that it stays one segment: every byte outside RFC 3986's unreserved
+    /// set is encoded, by the same table as query items.
+    ///
+    /// Identifiers are validated against January's patterns before they get here, and those patterns allow only
+    /// unreserved characters, so for every value actually sent this is the identity; it is the second line of
+    /// defence that keeps a `/`, `?`, `#` or `..` from ever changing which endpoint a request reaches.
+    static func pathSegment(_ value: String) -> String {
+        guard value != ".", value != ".." else {
+            // Unreserved, but a dot-segment: encoded too, so that no server resolves it.
+            return String(decoding: value.utf8.flatMap(escape), as: UTF8.self)
+        }
+        return component(value)
+    }
+
     /// One component (a query name or value, a path segment): every byte outside RFC 3986's unreserved set
     /// encoded.
     static func component(_ text: String) -> String {

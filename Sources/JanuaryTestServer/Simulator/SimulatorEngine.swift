@@ -307,3 +307,23 @@ struct SimulatorEngine: Sendable {
         }
     }
 }
+
+/// Everything the simulated January knows, kept behind one lock by ``SimulatorEngine`` so that each request
+/// sees and changes it atomically.
+struct SimulatorBooks: Sendable {
+    var credentials = CredentialBook()
+    var catalog = Catalog.builtIn
+    var logs = LogBook()
+    var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
+    var clientTokensEnabled = true
+    var script = FailureScript()
+    /// Answers the stand-in partner backend gives instead of tokens, oldest first.
+    var partnerBackendScript: [JanuaryAPISimulator.PartnerBackendFailure] = []
+    var requestLog = RecentRecord<JanuaryAPISimulator.RequestLogEntry>()
+    var statistics = JanuaryAPISimulator.Statistics()
+    var requestCount = 0
+    /// The plan, this month's billable calls and the balance-read window; `GET /v1.2/credits` reports them.
+    var credits = CreditBook()
+    /// Whether log timestamps are named `created_at`, as one published contract revision names them.
+    var namesLogTimestampsCreatedAt = false
+}

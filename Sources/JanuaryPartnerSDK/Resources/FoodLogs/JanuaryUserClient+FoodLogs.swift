@@ -159,7 +159,7 @@ extension JanuaryUserClient {
         /// One log's path, once its identifier passes.
         private static func logPath(_ id: FoodLogID) throws -> String {
             try id.validate(field: "log_id")
-            return path + "/" + OperationEncoding.pathSegment(id.rawValue)
+            return path + "/" + PercentEncoding.pathSegment(id.rawValue)
         }
     }
 }

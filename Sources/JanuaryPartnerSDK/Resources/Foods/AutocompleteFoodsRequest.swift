@@ -48,7 +48,7 @@ public struct AutocompleteFoodsRequest: Sendable, Hashable {
         if let type {
             items.append(URLQueryItem(name: "type", value: type.rawValue))
         }
-        items.append(OperationEncoding.queryItem("limit", limit))
+        items.append(URLQueryItem("limit", number: limit))
         return JanuaryRequest(method: .get, path: "/v1.2/foods/autocomplete", queryItems: items)
     }
 }

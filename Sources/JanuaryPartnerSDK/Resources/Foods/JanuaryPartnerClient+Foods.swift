@@ -80,7 +80,7 @@ extension JanuaryPartnerClient {
 
         static func getRequest(id: FoodID) throws -> JanuaryRequest {
             try id.validate(field: "foods.get(id:) id")
-            return JanuaryRequest(method: .get, path: "/v1.2/foods/\(OperationEncoding.pathSegment(id.rawValue))")
+            return JanuaryRequest(method: .get, path: "/v1.2/foods/\(PercentEncoding.pathSegment(id.rawValue))")
         }
 
         static func barcodeRequest(_ barcode: String) throws -> JanuaryRequest {
@@ -89,7 +89,7 @@ extension JanuaryPartnerClient {
                 throw JanuaryError.invalidInput("barcode must be 6 to 14 ASCII digits (UPC, EAN or GTIN).")
             }
             return JanuaryRequest(
-                method: .get, path: "/v1.2/foods/barcode/\(OperationEncoding.pathSegment(barcode))")
+                method: .get, path: "/v1.2/foods/barcode/\(PercentEncoding.pathSegment(barcode))")
         }
     }
 }

@@ -55,8 +55,8 @@ public struct SearchFoodsRequest: Sendable, Hashable {
         if let type {
             items.append(URLQueryItem(name: "type", value: type.rawValue))
         }
-        items.append(OperationEncoding.queryItem("limit", limit))
-        items.append(OperationEncoding.queryItem("offset", offset))
+        items.append(URLQueryItem("limit", number: limit))
+        items.append(URLQueryItem("offset", number: offset))
         return JanuaryRequest(method: .get, path: "/v1.2/foods", queryItems: items)
     }
 }

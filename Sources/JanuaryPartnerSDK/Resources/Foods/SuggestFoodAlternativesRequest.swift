@@ -41,10 +41,10 @@ public struct SuggestFoodAlternativesRequest: Sendable, Hashable {
 
     func makeRequest() throws -> JanuaryRequest {
         try validate()
-        return try OperationEncoding.jsonRequest(
+        return try JanuaryRequest(
             method: .post,
-            path: "/v1.2/foods/\(OperationEncoding.pathSegment(foodID.rawValue))/alternatives",
-            body: Body(dietRestrictions: dietRestrictions, dietPreferences: dietPreferences)
+            path: "/v1.2/foods/\(PercentEncoding.pathSegment(foodID.rawValue))/alternatives",
+            body: .json(Body(dietRestrictions: dietRestrictions, dietPreferences: dietPreferences))
         )
     }
 

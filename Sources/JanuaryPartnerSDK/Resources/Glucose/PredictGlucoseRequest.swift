@@ -107,18 +107,15 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
 
     func makeRequest() throws -> JanuaryRequest {
         try validate()
-        return try OperationEncoding.jsonRequest(
-            method: .post,
-            path: "/v1.2/glucose/predictions",
-            body: Body(
-                userProfile: profile,
-                timezone: try Validation.timeZoneName(timeZone, field: Self.timeZoneField),
-                foods: foods,
-                startTime: startTime,
-                cgmData: cgmReadings.isEmpty ? nil : cgmReadings,
-                consumedFoods: consumedFoods.isEmpty ? nil : consumedFoods
-            )
+        let body = Body(
+            userProfile: profile,
+            timezone: try Validation.timeZoneName(timeZone, field: Self.timeZoneField),
+            foods: foods,
+            startTime: startTime,
+            cgmData: cgmReadings.isEmpty ? nil : cgmReadings,
+            consumedFoods: consumedFoods.isEmpty ? nil : consumedFoods
         )
+        return try JanuaryRequest(method: .post, path: "/v1.2/glucose/predictions", body: .json(body))
     }
 
     private struct Body: Encodable {

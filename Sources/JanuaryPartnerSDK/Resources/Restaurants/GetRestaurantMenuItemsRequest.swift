@@ -53,8 +53,8 @@ public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
         try validate()
         return JanuaryRequest(
             method: .get,
-            path: "/v1.2/restaurants/\(OperationEncoding.pathSegment(restaurantID.rawValue))/menu-items",
-            queryItems: [OperationEncoding.queryItem("limit", limit), OperationEncoding.queryItem("offset", offset)]
+            path: "/v1.2/restaurants/\(PercentEncoding.pathSegment(restaurantID.rawValue))/menu-items",
+            queryItems: [URLQueryItem("limit", number: limit), URLQueryItem("offset", number: offset)]
         )
     }
 }

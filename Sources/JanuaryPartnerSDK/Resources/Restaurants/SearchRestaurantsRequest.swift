@@ -80,10 +80,10 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
             path: path,
             queryItems: [
                 URLQueryItem(name: "query", value: query),
-                OperationEncoding.queryItem("latitude", latitude),
-                OperationEncoding.queryItem("longitude", longitude),
-                OperationEncoding.queryItem("radius_meters", radiusMeters),
-                OperationEncoding.queryItem("limit", limit),
+                URLQueryItem("latitude", number: latitude),
+                URLQueryItem("longitude", number: longitude),
+                URLQueryItem("radius_meters", number: radiusMeters),
+                URLQueryItem("limit", number: limit),
             ]
         )
     }

@@ -130,7 +130,7 @@ extension JanuaryUserClient {
         public func delete(id: WaterLogID) async throws {
             try await user.send(replay: .idempotent) {
                 try id.validate(field: "log_id")
-                let path = Self.path + "/" + OperationEncoding.pathSegment(id.rawValue)
+                let path = Self.path + "/" + PercentEncoding.pathSegment(id.rawValue)
                 return JanuaryRequest(method: .delete, path: path)
             }
         }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import JanuaryPartnerSDK
 
-@Suite("Operation encoding", suiteTimeLimit())
-struct OperationEncodingTests {
+@Suite("Request encoding", suiteTimeLimit())
+struct RequestEncodingTests {
     @Test(
         "path parameters stay one segment",
         arguments: [
@@ -14,7 +14,7 @@ struct OperationEncodingTests {
         ]
     )
     func pathSegments(raw: String, encoded: String) {
-        #expect(OperationEncoding.pathSegment(raw) == encoded)
+        #expect(PercentEncoding.pathSegment(raw) == encoded)
     }
 
     @Test(
@@ -25,7 +25,7 @@ struct OperationEncodingTests {
         ]
     )
     func numbers(value: Double, text: String) {
-        #expect(OperationEncoding.number(value) == text)
+        #expect(URLQueryItem.text(forNumber: value) == text)
     }
 
     @Test("a body that cannot be JSON is refused as invalid input")
