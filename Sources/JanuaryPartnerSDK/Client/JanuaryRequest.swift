@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCore
+import JanuaryTransport
 
 /// One call to a January endpoint: method, path, query, headers, body and the user it concerns.
 ///
@@ -16,6 +17,10 @@ import JanuaryCore
 /// let created: Meal = try await january.send(request, decoding: Meal.self)
 /// ```
 public struct JanuaryRequest: Sendable {
+    /// An HTTP method: the transport's ``/JanuaryTransport/HTTPMethod``, so that one type and one idempotence rule
+    /// serve every layer.
+    public typealias Method = HTTPMethod
+
     /// The HTTP method.
     public var method: Method
 
