@@ -11,27 +11,26 @@ struct DurationValidationTests {
     static let refused: [TimeInterval] = [.infinity, -.infinity, .nan, 1e300, 86_400.5, 0, -1, -.leastNonzeroMagnitude]
     static let accepted: [TimeInterval] = [0.001, 1, 60, 86_400]
 
-    @Test("a request timeout outside 0 < t ≤ 86,400 s is refused when the client is created", arguments: refused)
-    func configurationRequestTimeout(timeout: TimeInterval) throws {
+    /// Requires creating a client whose configuration `configure` changed to be refused with `invalid_timeout`.
+    static func requireTimeoutRefused(_ configure: (inout JanuaryPartnerClient.Configuration) -> Void) async throws {
         var configuration = JanuaryPartnerClient.Configuration()
-        configuration.requestTimeout = timeout
-        let error = #expect(throws: JanuaryError.self) {
-            try JanuaryPartnerClient(clientTokenProvider: { fatalError("not called") }, configuration: configuration)
+        configure(&configuration)
+        try await requireRefusedLocally(code: "invalid_timeout") {
+            _ = try JanuaryPartnerClient(
+                clientTokenProvider: { fatalError("not called") }, configuration: configuration)
         }
-        #expect(error?.category == .invalidInput)
-        #expect(error?.code == "invalid_timeout")
+    }
+
+    @Test("a request timeout outside 0 < t ≤ 86,400 s is refused when the client is created", arguments: refused)
+    func configurationRequestTimeout(timeout: TimeInterval) async throws {
+        try await Self.requireTimeoutRefused { $0.requestTimeout = timeout }
     }
 
     @Test(
         "a provider timeout outside 0 < t ≤ 86,400 s (infinity aside) is refused",
         arguments: refused.filter { $0 != .infinity })
-    func configurationProviderTimeout(timeout: TimeInterval) throws {
-        var configuration = JanuaryPartnerClient.Configuration()
-        configuration.tokenProviderTimeout = timeout
-        let error = #expect(throws: JanuaryError.self) {
-            try JanuaryPartnerClient(clientTokenProvider: { fatalError("not called") }, configuration: configuration)
-        }
-        #expect(error?.code == "invalid_timeout")
+    func configurationProviderTimeout(timeout: TimeInterval) async throws {
+        try await Self.requireTimeoutRefused { $0.tokenProviderTimeout = timeout }
     }
 
     @Test("a request's own timeout outside 0 < t ≤ 86,400 s is refused before a token is fetched", arguments: refused)

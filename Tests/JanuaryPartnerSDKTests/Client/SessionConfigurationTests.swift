@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -31,17 +32,15 @@ struct SessionConfigurationTests {
     // Apple's `identifier` is read-only, so there a hook cannot make the client's session a background one; on
     // Linux it can be set, and the client must refuse it when it is created rather than fail every request.
     @Test("a session hook that makes the session a background one is refused when the client is created")
-    func backgroundSessionRefused() {
+    func backgroundSessionRefused() async throws {
         var configuration = JanuaryPartnerClient.Configuration()
         configuration.configureSession = { $0.identifier = "ai.january.tests.background" }
-        let error = #expect(throws: JanuaryError.self) {
+        try await requireRefusedLocally(code: "background_session_unsupported") {
             _ = try JanuaryPartnerClient(
                 clientTokenProvider: { JanuaryClientToken(value: "ct-never-used", expiresIn: 1_800) },
                 configuration: configuration
             )
         }
-        #expect(error?.category == .invalidInput)
-        #expect(error?.code == "background_session_unsupported")
     }
     #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import JanuaryTestServer
 import Testing
@@ -36,10 +37,9 @@ struct FoodServingByUnitTests {
         "no serving of that unit, or several, throws instead of falling back to the default serving",
         arguments: [("tbsp", "no serving"), ("", "no serving"), ("sli", "no serving")]
     )
-    func refuses(unit: String, words: String) throws {
-        let error = try #require(throws: JanuaryError.self) { try Self.banana.portion(unit: unit) }
-        #expect(error.category == .invalidInput)
-        #expect(error.message.contains(words) && error.message.contains("\"cup, sliced\""), "\(error.message)")
+    func refuses(unit: String, words: String) async throws {
+        let error = try await requireRefusedLocally(naming: words) { _ = try Self.banana.portion(unit: unit) }
+        #expect(error.message.contains("\"cup, sliced\""), "\(error.message)")
     }
 
     @Test("several servings that start with the unit and none written so are ambiguous")
