@@ -29,8 +29,7 @@ struct AuthenticationTests {
             "/v1.2/credits",
             credential: item.authorization.map { .raw($0) } ?? .none
         )
-        #expect(reply.status == 401)
-        #expect(reply.code == item.code)
+        reply.expect(status: 401, code: item.code)
         #expect(reply.json["message"]?.stringValue?.isEmpty == false)
         #expect(reply.header("WWW-Authenticate") == "Bearer")
         #expect(reply.header("Content-Type") == "application/json")
@@ -65,8 +64,7 @@ struct AuthenticationTests {
             expected = ("token_revoked", "token revoked")
         }
         let reply = try await harness.call("GET", "/v1.2/credits", credential: .token(token))
-        #expect(reply.status == 401)
-        #expect(reply.code == expected.code)
+        reply.expect(status: 401, code: expected.code)
         #expect(
             reply.header("WWW-Authenticate")
                 == #"Bearer error="invalid_token", error_description="\#(expected.description)""#

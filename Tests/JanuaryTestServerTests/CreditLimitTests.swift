@@ -16,8 +16,7 @@ extension SimulatorConformance {
             }
             // 30 s into the window, which opened with the first read.
             let refused = simulator.call("GET", "/v1.2/credits")
-            #expect(refused.status == 429)
-            #expect(refused.code == "rate_limited")
+            refused.expect(status: 429, code: "rate_limited")
             #expect(refused.header("Retry-After") == "30")
             simulator.clock.advance(by: 29.5)
             #expect(simulator.call("GET", "/v1.2/credits").header("Retry-After") == "1")
@@ -63,8 +62,7 @@ extension SimulatorConformance {
                 #expect(try await harness.call("GET", "/v1.2/foods/1001").status == 200)
             }
             let spent = try await harness.call("GET", "/v1.2/foods/1001")
-            #expect(spent.status == 429)
-            #expect(spent.code == "credit_limit_exceeded")
+            spent.expect(status: 429, code: "credit_limit_exceeded")
             #expect(spent.header("Retry-After") == nil)
             #expect(spent.json["message"]?.stringValue?.contains("2026-04-01T00:00:00.000Z") == true)
             // Refused calls cost nothing; minting and balance reads never do.

@@ -34,11 +34,9 @@ struct EndUserTests {
         }
         switch rule {
         case .keyWithoutHeader:
-            #expect(reply.status == 400)
-            #expect(reply.code == "end_user_id_required")
+            reply.expect(status: 400, code: "end_user_id_required")
         case .tokenWithOtherHeader:
-            #expect(reply.status == 403)
-            #expect(reply.code == "end_user_id_mismatch")
+            reply.expect(status: 403, code: "end_user_id_mismatch")
         default:
             #expect(reply.status == 200)
             #expect(reply.json["items"]?.count == 1)

@@ -87,8 +87,7 @@ struct FoodAnalysisTests {
     func textAnalysisValidatesText(_ body: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/food-analysis/text", body: body)
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
+        reply.expect(status: 400, code: "invalid_request")
         #expect(reply.json["message"]?.stringValue?.contains("`text`") == true)
     }
 
@@ -162,8 +161,7 @@ struct FoodAnalysisTests {
     func photoAnalysisRefusesBadImages(_ body: String, _ status: Int, _ code: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/food-analysis/image", body: body)
-        #expect(reply.status == status)
-        #expect(reply.code == code)
+        reply.expect(status: status, code: code)
     }
 
     @Test func photoBodiesOverFiveMegabytesAreTooLarge() async throws {
@@ -174,8 +172,7 @@ struct FoodAnalysisTests {
             "/v1.2/food-analysis/image",
             body: #"{"image":"data:image/png;base64,\#(payload)"}"#
         )
-        #expect(reply.status == 413)
-        #expect(reply.code == "payload_too_large")
+        reply.expect(status: 413, code: "payload_too_large")
     }
 
     /// A scan to correct: 2 eggs, 1 slice of toast, 1 cup of orange juice.
@@ -324,9 +321,6 @@ struct FoodAnalysisTests {
     func correctionsNameTheIncompleteField(_ body: String, _ field: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/food-analysis/corrections", body: body)
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
-        #expect(
-            reply.json["message"]?.stringValue?.contains(field) == true, "\(reply.json["message"]?.stringValue ?? "")")
+        reply.expect(status: 400, code: "invalid_request", naming: field)
     }
 }

@@ -133,8 +133,7 @@ struct FoodLogSummaryTests {
     func summaryValidatesItsParameters(_ query: [(String, String)], _ code: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("GET", "/v1.2/food-logs/summary", query: query, endUser: "u1")
-        #expect(reply.status == 400)
-        #expect(reply.code == code)
+        reply.expect(status: 400, code: code)
         let full = try await harness.call(
             "GET",
             "/v1.2/food-logs/summary",

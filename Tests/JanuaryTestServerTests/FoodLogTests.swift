@@ -14,6 +14,12 @@ struct FoodLogTests {
         return #"{"foods":[{"food_id":"\#(food)","serving_id":"\#(serving)","quantity":\#(quantity)}]\#(time)}"#
     }
 
+    /// Logs one banana for `u1` and returns the path of the new log.
+    static func createdLogPath(_ harness: SimulatorHarness) async throws -> String {
+        let created = try await harness.call("POST", "/v1.2/food-logs", body: log("1001", "5001", 1), endUser: "u1")
+        return "/v1.2/food-logs/\(try #require(created.json["id"]?.stringValue))"
+    }
+
     @Test func createAnswersTheHydratedLogWithALocation() async throws {
         let harness = try SimulatorHarness()
         let body =
@@ -77,10 +83,7 @@ struct FoodLogTests {
     func createValidatesItsBody(_ body: String, _ field: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/food-logs", body: body, endUser: "u1")
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
-        #expect(
-            reply.json["message"]?.stringValue?.contains(field) == true, "\(reply.json["message"]?.stringValue ?? "")")
+        reply.expect(status: 400, code: "invalid_request", naming: field)
     }
 
     @Test func aLogLateInTheEveningListsOnItsLocalDay() async throws {
@@ -127,8 +130,7 @@ struct FoodLogTests {
     func listValidatesItsWindow(_ query: [(String, String)], _ code: String, _ mention: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("GET", "/v1.2/food-logs", query: query, endUser: "u1")
-        #expect(reply.status == 400)
-        #expect(reply.code == code)
+        reply.expect(status: 400, code: code)
         #expect(reply.json["message"]?.stringValue?.contains(mention) == true)
         let sixty = try await harness.call(
             "GET", "/v1.2/food-logs", query: Self.window("2026-01-01", "2026-03-01"),
@@ -138,9 +140,7 @@ struct FoodLogTests {
 
     @Test func updateReplacesWhatItNamesAndRefusesTheRest() async throws {
         let harness = try SimulatorHarness()
-        let created = try await harness.call(
-            "POST", "/v1.2/food-logs", body: Self.log("1001", "5001", 1), endUser: "u1")
-        let path = "/v1.2/food-logs/\(created.json["id"]?.stringValue ?? "")"
+        let path = try await Self.createdLogPath(harness)
         let renamed = try await harness.call("PATCH", path, body: #"{"name":"Snack"}"#, endUser: "u1")
         #expect(renamed.status == 200)
         #expect(renamed.json["name"]?.stringValue == "Snack")
@@ -170,23 +170,18 @@ struct FoodLogTests {
         let missing = try await harness.call(
             "PATCH", "/v1.2/food-logs/\(UUID().uuidString)", body: #"{"name":"x"}"#,
             endUser: "u1")
-        #expect(missing.status == 404)
-        #expect(missing.code == "not_found")
+        missing.expect(status: 404, code: "not_found")
         let otherUser = try await harness.call("PATCH", path, body: #"{"name":"x"}"#, endUser: "u2")
         #expect(otherUser.status == 404)
     }
 
     @Test func getAndDeleteCheckTheIDAndDeleteIsIdempotent() async throws {
         let harness = try SimulatorHarness()
-        let created = try await harness.call(
-            "POST", "/v1.2/food-logs", body: Self.log("1001", "5001", 1), endUser: "u1")
-        let path = "/v1.2/food-logs/\(created.json["id"]?.stringValue ?? "")"
+        let path = try await Self.createdLogPath(harness)
         let malformedGet = try await harness.call("GET", "/v1.2/food-logs/not-a-uuid", endUser: "u1")
-        #expect(malformedGet.status == 400)
-        #expect(malformedGet.code == "invalid_request")
+        malformedGet.expect(status: 400, code: "invalid_request")
         let unknown = try await harness.call("GET", "/v1.2/food-logs/\(UUID().uuidString)", endUser: "u1")
-        #expect(unknown.status == 404)
-        #expect(unknown.code == "not_found")
+        unknown.expect(status: 404, code: "not_found")
         for _ in 0..<2 {
             let deleted = try await harness.call("DELETE", path, endUser: "u1")
             #expect(deleted.status == 204)

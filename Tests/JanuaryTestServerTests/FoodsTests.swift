@@ -109,8 +109,7 @@ struct FoodsTests {
         let harness = try SimulatorHarness()
         let reply = try await harness.call(
             "GET", item.path, query: item.query.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
+        reply.expect(status: 400, code: "invalid_request")
         #expect(reply.json["message"]?.stringValue?.contains("`\(item.parameter)`") == true)
     }
 
@@ -141,8 +140,7 @@ struct FoodsTests {
         #expect(reply.json["servings"]?.count == 3)
         #expect(reply.json["image_url"]?.stringValue?.hasPrefix("https://") == true)
         let missing = try await harness.call("GET", "/v1.2/foods/99999")
-        #expect(missing.status == 404)
-        #expect(missing.code == "not_found")
+        missing.expect(status: 404, code: "not_found")
         let menuItem = try await harness.call("GET", "/v1.2/foods/7001")
         #expect(menuItem.json["brand_name"]?.stringValue == "Harbor Burger Co.")
     }
@@ -156,8 +154,7 @@ struct FoodsTests {
         let padded = try await harness.call("GET", "/v1.2/foods/barcode/00012345678905")
         #expect(padded.json["id"]?.stringValue == "1025")
         let missing = try await harness.call("GET", "/v1.2/foods/barcode/99999999")
-        #expect(missing.status == 404)
-        #expect(missing.code == "not_found")
+        missing.expect(status: 404, code: "not_found")
     }
 
     @Test func alternativesHonourRestrictionsAndPreferences() async throws {
@@ -196,15 +193,13 @@ struct FoodsTests {
     func alternativesRefuseValuesOutsideTheVocabulary(_ body: String, _ status: Int, _ code: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/foods/1006/alternatives", body: body)
-        #expect(reply.status == status)
-        #expect(reply.code == code)
+        reply.expect(status: status, code: code)
     }
 
     @Test func alternativesOfAnUnknownFoodAreNotFound() async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/foods/424242/alternatives", body: "{}")
-        #expect(reply.status == 404)
-        #expect(reply.code == "not_found")
+        reply.expect(status: 404, code: "not_found")
     }
 
     @Test func partnersCanAddFoodsThatEveryOperationFinds() async throws {

@@ -153,10 +153,7 @@ struct GlucoseTests {
     func invalidBodiesNameTheField(_ body: String, _ field: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/glucose/predictions", body: body)
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
-        #expect(
-            reply.json["message"]?.stringValue?.contains(field) == true, "\(reply.json["message"]?.stringValue ?? "")")
+        reply.expect(status: 400, code: "invalid_request", naming: field)
     }
 
     static func history(days: Int, readingsPerDay: Int, value: Double) -> String {

@@ -22,14 +22,12 @@ struct ProtocolTests {
     @Test func unknownPathsAnswerNotFoundAndWrongMethodsMethodNotAllowed() async throws {
         let harness = try SimulatorHarness()
         let missing = try await harness.call("GET", "/v1.2/does-not-exist")
-        #expect(missing.status == 404)
-        #expect(missing.code == "not_found")
+        missing.expect(status: 404, code: "not_found")
         #expect(missing.header("Content-Type") == "application/json")
         let unversioned = try await harness.call("GET", "/v1.1/credits")
         #expect(unversioned.status == 404)
         let wrongMethod = try await harness.call("DELETE", "/v1.2/credits")
-        #expect(wrongMethod.status == 405)
-        #expect(wrongMethod.code == "method_not_allowed")
+        wrongMethod.expect(status: 405, code: "method_not_allowed")
         #expect(wrongMethod.header("Allow") == "GET")
     }
 
@@ -37,8 +35,7 @@ struct ProtocolTests {
         let harness = try SimulatorHarness()
         let big = Data(repeating: 0x20, count: 5 * 1024 * 1024 + 1)
         let reply = try await harness.call("POST", "/v1.2/auth/client-tokens", bodyData: big)
-        #expect(reply.status == 413)
-        #expect(reply.code == "payload_too_large")
+        reply.expect(status: 413, code: "payload_too_large")
     }
 
     @Test func theRequestLogRecordsKindsNeverValues() async throws {

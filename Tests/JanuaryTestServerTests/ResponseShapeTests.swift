@@ -61,8 +61,7 @@ extension SimulatorConformance {
             let animated = simulator.call(
                 "POST", "/v1.2/food-analysis/image",
                 body: #"{"image":"data:image/gif;base64,\#(Self.gif(frames: 2).base64EncodedString())"}"#)
-            #expect(animated.status == 400)
-            #expect(animated.code == "image_format_unsupported")
+            animated.expect(status: 400, code: "image_format_unsupported")
             let still = simulator.call(
                 "POST", "/v1.2/food-analysis/image",
                 body: #"{"image":"data:image/gif;base64,\#(Self.gif(frames: 1).base64EncodedString())"}"#)

@@ -102,8 +102,7 @@ struct RestaurantsTests {
     func invalidParametersAnswerInvalidRequest(_ item: BadSearch) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("GET", item.path, query: item.items)
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
+        reply.expect(status: 400, code: "invalid_request")
         #expect(reply.json["message"]?.stringValue?.contains("`\(item.parameter)`") == true)
     }
 
@@ -125,8 +124,7 @@ struct RestaurantsTests {
             item.objectValue?.keys.sorted()
                 == ["glycemic_index", "glycemic_load", "id", "name", "nutrients", "servings"])
         let missing = try await harness.call("GET", "/v1.2/restaurants/no-such-place/menu-items")
-        #expect(missing.status == 404)
-        #expect(missing.code == "not_found")
+        missing.expect(status: 404, code: "not_found")
     }
 
     @Test func partnersCanAddRestaurants() async throws {

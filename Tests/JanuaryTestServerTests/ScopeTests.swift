@@ -73,8 +73,7 @@ struct ScopeTests {
         let refused = try await harness.call(
             call.method, call.path, query: call.items, body: call.body,
             credential: .token(without))
-        #expect(refused.status == 403)
-        #expect(refused.code == "scope_insufficient")
+        refused.expect(status: 403, code: "scope_insufficient")
         let only = harness.token(for: "user-1", scopes: [call.scope])
         let accepted = try await harness.call(
             call.method, call.path, query: call.items, body: call.body,

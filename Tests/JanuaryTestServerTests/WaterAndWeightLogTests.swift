@@ -56,8 +56,7 @@ struct WaterAndWeightLogTests {
     func createRefusesAmountsOutOfRange(_ value: Double, _ unit: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/water-logs", body: Self.water(value, unit), endUser: "u1")
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
+        reply.expect(status: 400, code: "invalid_request")
         #expect(reply.json["message"]?.stringValue?.contains("amount.") == true)
     }
 
@@ -123,8 +122,7 @@ struct WaterAndWeightLogTests {
         let tooOld = try await harness.call(
             "GET", "/v1.2/water-logs", query: Self.list("2021-03-09", "2026-03-10"),
             endUser: "u1")
-        #expect(tooOld.status == 400)
-        #expect(tooOld.code == "date_range_too_large")
+        tooOld.expect(status: 400, code: "date_range_too_large")
         let oldest = try await harness.call(
             "GET", "/v1.2/weight-logs",
             query: Self.list("2021-03-10", "2026-03-10", unit: nil), endUser: "u1")
@@ -163,8 +161,7 @@ struct WaterAndWeightLogTests {
     func waterListValidatesItsParameters(_ query: [(String, String)], _ mention: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("GET", "/v1.2/water-logs", query: query, endUser: "u1")
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
+        reply.expect(status: 400, code: "invalid_request")
         #expect(reply.json["message"]?.stringValue?.contains(mention) == true)
     }
 
@@ -184,8 +181,7 @@ struct WaterAndWeightLogTests {
     func weightCreateRefusesValuesOutOfRange(_ value: Double, _ unit: String) async throws {
         let harness = try SimulatorHarness()
         let reply = try await harness.call("POST", "/v1.2/weight-logs", body: Self.weight(value, unit), endUser: "u1")
-        #expect(reply.status == 400)
-        #expect(reply.code == "invalid_request")
+        reply.expect(status: 400, code: "invalid_request")
     }
 
     @Test func weightListKeepsTheLatestMeasurementOfEachLocalDayInItsOwnUnit() async throws {

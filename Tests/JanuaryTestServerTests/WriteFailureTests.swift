@@ -16,8 +16,7 @@ struct WriteFailureTests {
         let reply = try await harness.call(
             "POST", "/v1.2/food-logs", body: FoodLogTests.log("1001", "5001", 1),
             endUser: "u1")
-        #expect(reply.status == 503)
-        #expect(reply.code == "service_unavailable")
+        reply.expect(status: 503, code: "service_unavailable")
         #expect(reply.header("Location") == nil)
         let listed = try await harness.call("GET", "/v1.2/food-logs", query: Self.window, endUser: "u1")
         #expect(listed.json["items"]?.count == 1)

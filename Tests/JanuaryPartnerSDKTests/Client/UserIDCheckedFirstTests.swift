@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryPartnerSDK
 import Testing
 
@@ -66,19 +67,18 @@ struct UserIDCheckedFirstTests {
     func userIDFirst(_ operation: Operation) async throws {
         let client = try offlineClient()
         for rawValue in ["", "someone@example.com"] {
-            let error = await #expect(throws: JanuaryError.self) {
+            // An email-like ID is personal data: the refusal must not repeat it.
+            try await requireRefusedLocally(
+                code: "invalid_end_user_id", naming: "PartnerUserID", hiding: rawValue.isEmpty ? [] : [rawValue]
+            ) {
                 try await operation.call(client.forUser(PartnerUserID(rawValue: rawValue)))
             }
-            #expect(error?.code == .invalidEndUserID, "\(rawValue.isEmpty ? "empty" : "email-like") user ID")
         }
     }
 
     @Test("with a usable user ID, the same input is refused for its own fault", arguments: operations)
     func inputRefusedOtherwise(_ operation: Operation) async throws {
-        let error = await #expect(throws: JanuaryError.self) {
-            try await operation.call(try offlineClient().forUser(PartnerUserID(rawValue: "user-42")))
-        }
-        #expect(error?.category == .invalidInput)
-        #expect(error?.code != .invalidEndUserID)
+        let user = try offlineClient().forUser(PartnerUserID(rawValue: "user-42"))
+        try await requireRefusedLocally { try await operation.call(user) }
     }
 }

@@ -365,34 +365,26 @@ struct FoodLogsEndToEndTests {
         #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).isEmpty)
     }
 
+    /// Creates a log of one apple whose serving or quantity the refusal table changes.
+    static func createApple(
+        servingID: ServingID = "5004", quantity: Double = 1
+    ) -> @Sendable (JanuaryUserClient) async throws -> Void {
+        { user in
+            try await user.foodLogs.create(
+                CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "1002", servingID: servingID, quantity: quantity)]
+                ))
+        }
+    }
+
     static let refusals: [EndToEnd.Refusal<JanuaryUserClient>] = [
         .init("no foods", naming: "foods", { try await $0.foodLogs.create(CreateFoodLogRequest(foods: [])) }),
         .init(
             "101 foods", naming: "foods",
             { try await $0.foodLogs.create(CreateFoodLogRequest(foods: Array(repeating: apple, count: 101))) }
         ),
-        .init(
-            "a quantity of 0", naming: "foods[0].quantity",
-            {
-                try await $0.foodLogs.create(
-                    CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "1002", servingID: "5004", quantity: 0)]))
-            }
-        ),
-        .init(
-            "a quantity over 10000", naming: "foods[0].quantity",
-            {
-                try await $0.foodLogs.create(
-                    CreateFoodLogRequest(
-                        foods: [FoodLogInputFood(foodID: "1002", servingID: "5004", quantity: 10_001)]))
-            }
-        ),
-        .init(
-            "a malformed serving id", naming: "foods[0].servingID",
-            {
-                try await $0.foodLogs.create(
-                    CreateFoodLogRequest(foods: [FoodLogInputFood(foodID: "1002", servingID: "05004", quantity: 1)]))
-            }
-        ),
+        .init("a quantity of 0", naming: "foods[0].quantity", createApple(quantity: 0)),
+        .init("a quantity over 10000", naming: "foods[0].quantity", createApple(quantity: 10_001)),
+        .init("a malformed serving id", naming: "foods[0].servingID", createApple(servingID: "05004")),
         .init(
             "a name of 257 characters", naming: "name",
             {

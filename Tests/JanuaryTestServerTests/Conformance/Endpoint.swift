@@ -63,6 +63,15 @@ struct Endpoint: Sendable, CustomTestStringConvertible {
         return "/v1.2/food-logs/\(created.json["id"]?.stringValue ?? "missing")"
     }
 
+    /// A `prepare` for a list: stores one log by posting `body` to the list's `path` for the user, so that the list
+    /// has an item to check against the schema, and answers the path.
+    static func afterPosting(_ body: String, to path: String) -> @Sendable (DirectSimulator, String) -> String {
+        { simulator, user in
+            simulator.call("POST", path, body: body, endUser: user)
+            return path
+        }
+    }
+
     /// The 26 operations of the NEWEST contract.
     static let all: [Endpoint] = [
         Endpoint(
@@ -138,13 +147,9 @@ struct Endpoint: Sendable, CustomTestStringConvertible {
         Endpoint(
             "listWaterLogs", "GET", "/v1.2/water-logs", query: window + [("unit", "cup")], scope: .waterLogsRead,
             perUser: true, schema: ContractSchema.waterLogs,
-            prepare: { simulator, user in
-                simulator.call(
-                    "POST", "/v1.2/water-logs",
-                    body: #"{"amount":{"value":12,"unit":"fl_oz"},"consumed_at":"2026-03-05T10:00:00Z"}"#,
-                    endUser: user)
-                return "/v1.2/water-logs"
-            }),
+            prepare: afterPosting(
+                #"{"amount":{"value":12,"unit":"fl_oz"},"consumed_at":"2026-03-05T10:00:00Z"}"#, to: "/v1.2/water-logs")
+        ),
         Endpoint(
             "createWaterLog", "POST", "/v1.2/water-logs", body: #"{"amount":{"value":1.5,"unit":"cup"}}"#,
             scope: .waterLogsWrite, perUser: true, status: 201, schema: ContractSchema.waterLog),
@@ -154,13 +159,9 @@ struct Endpoint: Sendable, CustomTestStringConvertible {
         Endpoint(
             "listWeightLogs", "GET", "/v1.2/weight-logs", query: window, scope: .weightLogsRead, perUser: true,
             schema: ContractSchema.weightLogs,
-            prepare: { simulator, user in
-                simulator.call(
-                    "POST", "/v1.2/weight-logs",
-                    body: #"{"weight":{"value":150.5,"unit":"lb"},"measured_at":"2026-03-05T07:00:00-05:00"}"#,
-                    endUser: user)
-                return "/v1.2/weight-logs"
-            }),
+            prepare: afterPosting(
+                #"{"weight":{"value":150.5,"unit":"lb"},"measured_at":"2026-03-05T07:00:00-05:00"}"#,
+                to: "/v1.2/weight-logs")),
         Endpoint(
             "createWeightLog", "POST", "/v1.2/weight-logs", body: #"{"weight":{"value":70,"unit":"kg"}}"#,
             scope: .weightLogsWrite, perUser: true, status: 201, schema: ContractSchema.weightLog),

@@ -462,8 +462,7 @@ extension SimulatorConformance {
             let ceiling = simulator.call("GET", "/v1.2/foods/1001")
             replies.append((ceiling, 429, "credit_limit_exceeded"))
             for (reply, status, code) in replies {
-                #expect(reply.status == status)
-                #expect(reply.code == code)
+                reply.expect(status: status, code: code)
                 #expect(reply.header("Content-Type") == "application/json")
                 #expect(ContractSchema.error.violations(of: reply.json) == [])
             }
@@ -481,8 +480,7 @@ extension SimulatorConformance {
             let over = simulator.call(
                 "POST", "/v1.2/water-logs",
                 body: #"{"amount":{"value":30,"unit":"ml"},"consumed_at":"2026-03-10T23:59:59.999Z"}"#, endUser: "u1")
-            #expect(over.status == 400)
-            #expect(over.code == "daily_water_limit_exceeded")
+            over.expect(status: 400, code: "daily_water_limit_exceeded")
             let nextDay = simulator.call(
                 "POST", "/v1.2/water-logs",
                 body: #"{"amount":{"value":30,"unit":"ml"},"consumed_at":"2026-03-11T00:00:00Z"}"#, endUser: "u1")
@@ -519,8 +517,7 @@ extension SimulatorConformance {
             }
             let short = simulator.call(
                 "POST", "/v1.2/glucose/predictions", body: body(history(days: 4, first: 100, last: 100)))
-            #expect(short.status == 400)
-            #expect(short.code == "invalid_request")
+            short.expect(status: 400, code: "invalid_request")
         }
     }
 }

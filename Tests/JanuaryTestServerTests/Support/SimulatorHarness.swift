@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCoreTesting
+import Testing
 
 @testable import JanuaryTestServer
 
@@ -53,6 +54,19 @@ struct Reply: Sendable {
 
     func header(_ name: String) -> String? {
         headers[name.lowercased()]
+    }
+
+    /// Expects this answer's status and January's error code (`nil`: no code), and, when `field` is given, a
+    /// message that names it.
+    func expect(
+        status: Int, code: String?, naming field: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(self.status == status, sourceLocation: sourceLocation)
+        #expect(self.code == code, sourceLocation: sourceLocation)
+        if let field {
+            let message = json["message"]?.stringValue ?? ""
+            #expect(message.contains(field), "\(message)", sourceLocation: sourceLocation)
+        }
     }
 }
 

@@ -6,23 +6,16 @@ import Testing
 /// The models read either, and the newest name wins when a reply carries both.
 @Suite("Log timestamps of every contract revision", suiteTimeLimit())
 struct LogTimestampRevisionTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let name: String
-        let json: String
-        let expected: String
-        let decode: @Sendable (String) throws -> Date
-        var testDescription: String { name }
-    }
-
     /// A log model as the tests see it: its JSON without a timestamp (left open for one), the newest contract's
     /// name for its timestamp, a `created_at` in one of the spellings January uses and the instant it means, and
     /// how to read the timestamp back.
-    struct Resource: Sendable {
+    struct Resource: Sendable, CustomTestStringConvertible {
         let name: String
         let json: String
         let key: String
         let createdAt: (text: String, instant: String)
         let decode: @Sendable (String) throws -> Date
+        var testDescription: String { name }
     }
 
     static let resources = [
@@ -41,28 +34,14 @@ struct LogTimestampRevisionTests {
             decode: { try Wire.decode(WeightLog.self, $0).measuredAt }),
     ]
 
-    /// For each model: `created_at` alone, and both names in either order, where the model's own name wins.
-    static let cases: [Case] = resources.flatMap { resource in
+    @Test("created_at decodes where the newest contract has a per-resource name", arguments: resources)
+    func decodes(_ resource: Resource) throws {
+        let createdAt = try resource.decode(resource.json + #", "created_at": "\#(resource.createdAt.text)"}"#)
+        #expect(createdAt == utc(resource.createdAt.instant))
+        // With both names, in either order, the model's own name wins.
         let own = #""\#(resource.key)": "2026-03-09T07:00:00Z""#
         let created = #""created_at": "2026-03-10T08:15:00Z""#
-        return [
-            Case(
-                name: "\(resource.name) with created_at",
-                json: resource.json + #", "created_at": "\#(resource.createdAt.text)"}"#,
-                expected: resource.createdAt.instant, decode: resource.decode),
-            Case(
-                name: "\(resource.name) with both, created_at first: \(resource.key) wins",
-                json: resource.json + ", \(created), \(own)}", expected: "2026-03-09T07:00:00Z", decode: resource.decode
-            ),
-            Case(
-                name: "\(resource.name) with both, \(resource.key) first: it wins",
-                json: resource.json + ", \(own), \(created)}", expected: "2026-03-09T07:00:00Z", decode: resource.decode
-            ),
-        ]
-    }
-
-    @Test("created_at decodes where the newest contract has a per-resource name", arguments: cases)
-    func decodes(_ testCase: Case) throws {
-        #expect(try testCase.decode(testCase.json) == utc(testCase.expected))
+        #expect(try resource.decode(resource.json + ", \(created), \(own)}") == utc("2026-03-09T07:00:00Z"))
+        #expect(try resource.decode(resource.json + ", \(own), \(created)}") == utc("2026-03-09T07:00:00Z"))
     }
 }
