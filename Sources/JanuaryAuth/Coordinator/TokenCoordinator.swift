@@ -63,25 +63,23 @@ package final class TokenCoordinator: Sendable {
     ///   - configuration: Leeway, timeout, back-off and breaker.
     ///   - clock: The time source for freshness, the timeout and back-off.
     ///   - onEvent: Called with every ``JanuaryEvent``, on a thread of the SDK's own.
-    package init(
+    package convenience init(
         provider: @escaping Provider,
         configuration: Configuration = .init(),
         clock: any JanuaryClock = SystemJanuaryClock(),
         onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
-        self.identity = Self.makeIdentity()
-        self.developmentKey = nil
-        self.provider = provider
-        self.clock = clock
-        self.usesSystemClock = clock is SystemJanuaryClock
-        self.providerTimeout = configuration.effectiveProviderTimeout
-        self.events = onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) }
-        let machine = Machine(
-            refreshLeeway: configuration.refreshLeeway,
-            backoff: configuration.backoff,
-            breaker: configuration.breaker
+        self.init(
+            source: .provider(provider),
+            clock: clock,
+            providerTimeout: configuration.effectiveProviderTimeout,
+            events: onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) },
+            machine: Machine(
+                refreshLeeway: configuration.refreshLeeway,
+                backoff: configuration.backoff,
+                breaker: configuration.breaker
+            )
         )
-        self.state = Locked(State(machine: machine))
     }
 
     /// Creates a coordinator that always returns a development API key.
@@ -90,19 +88,45 @@ package final class TokenCoordinator: Sendable {
     ///   - developmentAPIKey: The key, already validated by `DevelopmentAPIKey.init`.
     ///   - clock: The time source for events.
     ///   - onEvent: Called with every ``JanuaryEvent``; only ``reset()`` produces one here.
-    package init(
+    package convenience init(
         developmentAPIKey: DevelopmentAPIKey,
         clock: any JanuaryClock = SystemJanuaryClock(),
         onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
+        self.init(
+            source: .developmentKey(developmentAPIKey),
+            clock: clock,
+            providerTimeout: Configuration().providerTimeout,
+            events: onEvent.map { EventDelivery(handler: $0) },
+            machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .none)
+        )
+    }
+
+    /// Where credentials come from: exactly one of a provider and a development key.
+    private enum Source {
+        case provider(Provider)
+        case developmentKey(DevelopmentAPIKey)
+    }
+
+    private init(
+        source: Source,
+        clock: any JanuaryClock,
+        providerTimeout: TimeInterval,
+        events: EventDelivery?,
+        machine: Machine
+    ) {
         self.identity = Self.makeIdentity()
-        self.developmentKey = developmentAPIKey
-        self.provider = nil
+        switch source {
+        case .provider(let provider):
+            (self.provider, self.developmentKey) = (provider, nil)
+        case .developmentKey(let key):
+            (self.provider, self.developmentKey) = (nil, key)
+        }
         self.clock = clock
         self.usesSystemClock = clock is SystemJanuaryClock
-        self.providerTimeout = Configuration().providerTimeout
-        self.events = onEvent.map { EventDelivery(handler: $0) }
-        self.state = Locked(State(machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .none)))
+        self.providerTimeout = providerTimeout
+        self.events = events
+        self.state = Locked(State(machine: machine))
     }
 
     /// The credential to send: the cached token while it is fresh, otherwise the result of the one provider
