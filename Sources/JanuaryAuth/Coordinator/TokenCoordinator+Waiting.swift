@@ -3,6 +3,23 @@ import JanuaryCore
 
 // The slow path: suspending a caller until the fetch it needs has a result.
 extension TokenCoordinator {
+    /// What a lookup of the machine means for the caller: the credential at once, the refusal, or a wait as the
+    /// waiter `join` registers.
+    func settle(
+        _ lookup: Machine.Lookup,
+        joining join: (inout Machine, Waiter, Machine.WaiterID, ClockReading) -> Machine.Actions
+    ) async throws -> Credential {
+        switch lookup {
+        case .fresh(let credential):
+            return credential
+        case .refused(let error):
+            throw error
+        case .mustWait(let id):
+            try checkNotInsideProvider()
+            return try await wait(as: id) { machine, waiter, now in join(&machine, waiter, id, now) }
+        }
+    }
+
     /// Suspends the caller as waiter `id` until `request` (a transition of the machine) has it resumed.
     ///
     /// Cancellation is checked under the same lock that registers the waiter: if the task is already

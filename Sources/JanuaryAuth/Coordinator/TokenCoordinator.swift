@@ -159,16 +159,9 @@ package final class TokenCoordinator: Sendable {
             return fresh
         }
         let now = clock.reading()
-        switch state.withLock({ $0.machine.lookUp(at: now, epoch: epoch) }) {
-        case .fresh(let credential):
-            return credential
-        case .refused(let error):
-            throw error
-        case .mustWait(let id):
-            try checkNotInsideProvider()
-            return try await wait(as: id) { machine, waiter, now in
-                machine.enqueue(waiter, id: id, epoch: epoch, at: now)
-            }
+        return try await settle(state.withLock { $0.machine.lookUp(at: now, epoch: epoch) }) {
+            machine, waiter, id, now in
+            machine.enqueue(waiter, id: id, epoch: epoch, at: now)
         }
     }
 
@@ -208,16 +201,8 @@ package final class TokenCoordinator: Sendable {
             return (lookup, state.commit(Machine.Actions(events: events), events: self.events))
         }
         perform(effects)
-        switch lookup {
-        case .fresh(let credential):
-            return credential
-        case .refused(let error):
-            throw error
-        case .mustWait(let id):
-            try checkNotInsideProvider()
-            return try await wait(as: id) { machine, waiter, now in
-                machine.invalidate(rejected, waiter: waiter, id: id, at: now)
-            }
+        return try await settle(lookup) { machine, waiter, id, now in
+            machine.invalidate(rejected, waiter: waiter, id: id, at: now)
         }
     }
 
