@@ -63,7 +63,7 @@ let package = Package(
 
         // Each library's tests depend on it, the layers below it and test support of those layers only;
         // Scripts/layers.sh checks it.
-        .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore"]),
+        .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore", "JanuaryCoreTesting"]),
         .testTarget(name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTestSupport"]),
         .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting"]),
         .testTarget(

@@ -118,7 +118,7 @@ struct InProcessAnswerTests {
 
 /// The simulator's JSON writer, whose plain strings take a fast path: escaped or not, the text must read back as
 /// the same value.
-@Suite("The simulator's JSON strings")
+@Suite("The simulator's JSON strings", suiteTimeLimit())
 struct JSONStringWritingTests {
     @Test(
         "strings are written whole when nothing needs escaping, and escaped otherwise",

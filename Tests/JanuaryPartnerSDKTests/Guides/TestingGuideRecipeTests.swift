@@ -37,7 +37,7 @@ import FoundationNetworking
 }
 // guide:end
 
-@Suite("Docs/Testing.md")
+@Suite("Docs/Testing.md", suiteTimeLimit())
 struct TestingGuideRecipeTests {
     /// The text between this file's markers.
     static func recipeInThisFile() throws -> String {

@@ -23,7 +23,7 @@ private enum Sex {
 /// A partner whose app has its own `Food`, `Weight`, `Volume` or `Sex` reaches the SDK's through the module name,
 /// as Docs/GettingStarted.md shows. This suite fails to compile if a public declaration named like the module
 /// (such as a `JanuaryPartnerSDK` enum) takes the module name's place again.
-@Suite("Module-qualified names")
+@Suite("Module-qualified names", suiteTimeLimit())
 struct QualifiedNameTests {
     @Test("The app's own types and the SDK's live side by side")
     func appTypesAndSDKTypes() throws {

@@ -1,7 +1,7 @@
 import JanuaryTransport
 import Testing
 
-@Suite("HTTP methods")
+@Suite("HTTP methods", suiteTimeLimit())
 struct HTTPMethodTests {
     @Test(
         "the one idempotence rule: RFC 9110's idempotent methods, and nothing it does not know",
