@@ -26,11 +26,5 @@ public struct FoodLogID: CheckedIdentifier {
         self.rawValue = rawValue
     }
 
-    static var expectedForm: String {
-        "a UUID"
-    }
-
-    var isWellFormed: Bool {
-        UUID(uuidString: rawValue) != nil
-    }
+    static let form = IdentifierForm.uuid
 }

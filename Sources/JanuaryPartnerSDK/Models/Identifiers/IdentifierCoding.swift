@@ -24,15 +24,4 @@ enum IdentifierCoding {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
-
-    /// Whether the value is a catalogue id: `^[1-9][0-9]{0,9}$`, ASCII digits only.
-    static func isNumericID(_ value: String) -> Bool {
-        let bytes = Array(value.utf8)
-        guard (1...10).contains(bytes.count), let first = bytes.first,
-            (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first)
-        else {
-            return false
-        }
-        return bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-    }
 }

@@ -32,18 +32,63 @@ extension JanuaryIdentifier {
 
 /// An identifier whose form January checks, so that the SDK refuses a malformed one before sending it.
 protocol CheckedIdentifier: JanuaryIdentifier {
-    /// Whether the identifier has the form January accepts.
-    var isWellFormed: Bool { get }
-
-    /// The form, in words, for the refusal's message: "a UUID".
-    static var expectedForm: String { get }
+    /// The form January accepts for this kind of identifier.
+    static var form: IdentifierForm { get }
 }
 
 extension CheckedIdentifier {
+    /// Whether the identifier has the form January accepts.
+    var isWellFormed: Bool {
+        Self.form.accepts(rawValue)
+    }
+
     /// Refuses an identifier that January would reject, naming the field it came from but not its value.
     func validate(field: String) throws {
         guard isWellFormed else {
-            throw JanuaryError.invalidInput("\(field) must be \(Self.expectedForm).")
+            throw JanuaryError.invalidInput("\(field) must be \(Self.form).")
+        }
+    }
+}
+
+/// The forms January's identifiers take; several kinds of identifier share each.
+enum IdentifierForm: Sendable, CustomStringConvertible {
+    /// A catalogue id: `^[1-9][0-9]{0,9}$`, ASCII digits only (foods, menu items, servings).
+    case numeric
+    /// A UUID (food and water logs).
+    case uuid
+    /// 1 to 64 ASCII letters, digits, `_` or `-` (restaurants).
+    case slug
+
+    /// Whether `value` has this form.
+    func accepts(_ value: String) -> Bool {
+        switch self {
+        case .numeric:
+            let bytes = Array(value.utf8)
+            guard (1...10).contains(bytes.count), let first = bytes.first,
+                (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(first)
+            else {
+                return false
+            }
+            return bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        case .uuid:
+            return UUID(uuidString: value) != nil
+        case .slug:
+            return (1...64).contains(value.utf8.count)
+                && value.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                        || byte == UInt8(ascii: "-")
+                }
+        }
+    }
+
+    /// The form in words, for a refusal's message: "a UUID".
+    var description: String {
+        switch self {
+        case .numeric: "a numeric id of 1 to 10 digits without a leading zero"
+        case .uuid: "a UUID"
+        case .slug: "1 to 64 ASCII letters, digits, \"_\" or \"-\""
         }
     }
 }

@@ -26,17 +26,5 @@ public struct RestaurantID: CheckedIdentifier {
         self.rawValue = rawValue
     }
 
-    static var expectedForm: String {
-        "1 to 64 ASCII letters, digits, \"_\" or \"-\""
-    }
-
-    var isWellFormed: Bool {
-        (1...64).contains(rawValue.utf8.count)
-            && rawValue.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-                    || byte == UInt8(ascii: "-")
-            }
-    }
+    static let form = IdentifierForm.slug
 }

@@ -26,11 +26,5 @@ public struct ServingID: CheckedIdentifier {
         self.rawValue = rawValue
     }
 
-    static var expectedForm: String {
-        "a numeric id of 1 to 10 digits without a leading zero"
-    }
-
-    var isWellFormed: Bool {
-        IdentifierCoding.isNumericID(rawValue)
-    }
+    static let form = IdentifierForm.numeric
 }
