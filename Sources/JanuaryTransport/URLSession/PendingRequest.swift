@@ -71,27 +71,21 @@ package final class PendingRequest: Sendable {
     /// Fails the request with `CancellationError` now, without waiting for URLSession to report the cancelled
     /// task.
     package func cancel() {
-        let continuation: Continuation? = state.withLock { state in
-            switch state.phase {
-            case .created:
-                state.phase = .cancelledEarly
-                return nil
-            case .waiting(let continuation):
-                state.phase = .finished
-                return continuation
-            case .cancelledEarly, .completedEarly, .finished:
-                return nil
-            }
-        }
-        continuation?.resume(throwing: CancellationError())
+        end(orRecordEarly: .cancelledEarly)?.resume(throwing: CancellationError())
     }
 
     /// Completes the request, unless it was already cancelled or completed.
     package func finish(_ result: Result<HTTPTransportResponse, JanuaryError>) {
-        let continuation: Continuation? = state.withLock { state in
+        end(orRecordEarly: .completedEarly(result))?.resume(with: result.mapError { $0 as any Error })
+    }
+
+    /// The one way a request ends: the waiting caller's continuation, for the caller to resume after the lock is
+    /// released; or, before the caller waits, `early` recorded for it to find; or nothing, once it has ended.
+    private func end(orRecordEarly early: Phase) -> Continuation? {
+        state.withLock { state in
             switch state.phase {
             case .created:
-                state.phase = .completedEarly(result)
+                state.phase = early
                 return nil
             case .waiting(let continuation):
                 state.phase = .finished
@@ -100,7 +94,6 @@ package final class PendingRequest: Sendable {
                 return nil
             }
         }
-        continuation?.resume(with: result.mapError { $0 as any Error })
     }
 
     /// Whether a redirect has taken the request to a hop sent without its credential.
