@@ -18,7 +18,20 @@ extension JanuaryIdentifier {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the value is neither a string nor an integer.
     public init(from decoder: any Decoder) throws {
-        self.init(rawValue: try IdentifierCoding.decodeString(from: decoder))
+        // Always sent as a string, but some responses and older contracts carry numeric ids as JSON numbers.
+        let container = try decoder.singleValueContainer()
+        if let text = try? container.decode(String.self) {
+            self.init(rawValue: text)
+        } else if let number = try? container.decode(Int64.self) {
+            self.init(rawValue: String(number))
+        } else if let number = try? container.decode(UInt64.self) {
+            self.init(rawValue: String(number))
+        } else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "Expected an identifier as a string or an integer."
+            )
+        }
     }
 
     /// Encodes the identifier as a JSON string.
@@ -26,7 +39,8 @@ extension JanuaryIdentifier {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        try IdentifierCoding.encode(rawValue, to: encoder)
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
