@@ -17,22 +17,23 @@ extension JanuaryPartnerClient {
         replay: ReplaySafety,
         returning type: Value.Type
     ) async throws -> Value {
-        try await perform(replay: replay, returning: type) { request }
+        try await perform(actingFor: request.partnerUserID, replay: replay, returning: type) { request }
     }
 
     /// Sends a typed operation's request and decodes its JSON answer with the SDK's own decoder, which no
     /// partner setting can change.
     ///
     /// - Parameters:
-    ///   - user: The user the operation acts for, if any. It is checked before `build` runs, so that an unusable
-    ///     user ID is the error reported, whatever else is wrong.
+    ///   - user: The user the operation acts for, if any: the one source of the user header, so `build` leaves the
+    ///     request's own ``JanuaryRequest/partnerUserID`` unset. It is checked before `build` runs, so that an
+    ///     unusable user ID is the error reported, whatever else is wrong.
     ///   - replay: What January's contract says about sending the operation twice.
     ///   - type: The model the answer decodes into.
     ///   - build: Checks the operation's own input and makes its request.
     /// - Returns: The decoded answer.
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
     func perform<Value: Decodable>(
-        actingFor user: PartnerUserID? = nil,
+        actingFor user: PartnerUserID?,
         replay: ReplaySafety,
         returning type: Value.Type,
         _ build: () throws -> JanuaryRequest
@@ -49,7 +50,7 @@ extension JanuaryPartnerClient {
     ///   - build: Checks the operation's own input and makes its request.
     /// - Throws: What ``send(_:)`` throws.
     func perform(
-        actingFor user: PartnerUserID? = nil,
+        actingFor user: PartnerUserID?,
         replay: ReplaySafety,
         _ build: () throws -> JanuaryRequest
     ) async throws {
