@@ -21,9 +21,31 @@ struct EventDeliveryTests {
         delivery.scheduleDrain()
         try await recorder.waitForEvents(3)
         #expect(recorder.events.map(\.attempt) == [1, 2, 3])
+        // The third event reaching the handler does not end the drain: its thread still has to find the buffer
+        // empty. Until then an append is picked up by the running drain and asks for none.
+        try await eventually("the drain to end") { !delivery.isDraining }
         #expect(delivery.append([Self.event(4)]) == true, "a finished drain is started again")
         delivery.scheduleDrain()
         try await recorder.waitForEvents(4)
+    }
+
+    @Test func anAppendWhileADrainRunsAsksForNoneAndThatDrainDeliversIt() async throws {
+        let gate = BlockingGate()
+        defer { gate.release() }
+        let recorder = TokenEventRecorder()
+        let delivery = EventDelivery { event in
+            recorder.record(event)
+            gate.pass()
+        }
+        #expect(delivery.append([Self.event(1)]) == true)
+        delivery.scheduleDrain()
+        try await recorder.waitForEvents(1)  // the drain is inside the handler for event 1
+        #expect(delivery.append([Self.event(2)]) == false, "the running drain takes it")
+        #expect(delivery.isDraining)
+        gate.release()
+        try await recorder.waitForEvents(2)
+        try await eventually("the drain to end") { !delivery.isDraining }
+        #expect(recorder.events.map(\.attempt) == [1, 2])
     }
 
     @Test(

@@ -97,6 +97,12 @@ package final class EventDelivery: Sendable {
         state.withLock { $0.dropped }
     }
 
+    /// Whether a drain is due or running, for tests: a handler that has returned does not mean its drain has
+    /// ended, so a test that needs a new drain to start waits for this to turn `false` first.
+    package var isDraining: Bool {
+        state.withLock { $0.isDraining }
+    }
+
     private func drain() {
         while let event = next() {
             handler(event)
