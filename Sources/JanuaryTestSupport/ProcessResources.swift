@@ -28,12 +28,21 @@ package struct ProcessResources: Sendable, CustomStringConvertible {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")).map(\.count)
         return ProcessResources(
             residentBytes: field("VmRSS").map { $0 * 1_024 },
-            heapBytesInUse: heapBytesInUse(),
+            heapBytesInUse: heapBytesInUseFromMallocInfo(),
             openFileDescriptors: descriptors,
             threads: field("Threads")
         )
         #else
         return ProcessResources(residentBytes: nil, heapBytesInUse: nil, openFileDescriptors: nil, threads: nil)
+        #endif
+    }
+
+    /// Reads ``heapBytesInUse`` alone, cheaply enough to sample every few dozen requests.
+    package static func currentHeapBytesInUse() -> Int? {
+        #if os(Linux)
+        return heapBytesInUseFromMallocInfo()
+        #else
+        return nil
         #endif
     }
 
@@ -44,7 +53,7 @@ package struct ProcessResources: Sendable, CustomStringConvertible {
     ///
     /// The totals for all arenas follow the last `</heap>`: the memory the allocator took from the system, less
     /// its free chunks (fast bins, and the rest with the top chunk), plus the chunks it mapped on their own.
-    private static func heapBytesInUse() -> Int? {
+    private static func heapBytesInUseFromMallocInfo() -> Int? {
         typealias MallocInfo = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else {
             return nil

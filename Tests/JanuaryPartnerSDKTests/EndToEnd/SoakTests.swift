@@ -153,11 +153,13 @@ struct SoakTests {
         to url: URL,
         token: String,
         session: URLSession,
-        simulator: JanuaryAPISimulator
+        simulator: JanuaryAPISimulator,
+        onBatch: (Int) -> Void = { _ in }
     ) async -> Int {
         var succeeded = 0
         var sent = 0
         while sent < count {
+            onBatch(sent)
             scriptFailures(simulator)
             let batch = min(concurrency, count - sent)
             succeeded += await withTaskGroup(of: Bool.self) { group in
@@ -176,15 +178,22 @@ struct SoakTests {
         return succeeded
     }
 
-    /// A bare URLSession's resources before and after `transfers` requests like the loopback run's, after a
-    /// warm-up of its own (its connections, libcurl's caches).
-    ///
-    /// The session is configured as `URLSessionHTTPTransport` configures its own, and the URL is the one the
-    /// server last received from the SDK: what URLSession leaks per transfer is the URL's parts.
-    private static func bareURLSessionRun(
-        transfers: Int,
-        harness: ClientHarness
-    ) async throws -> (before: ProcessResources, after: ProcessResources, transfers: Int) {
+    /// What a bare URLSession did over `requests` requests like the loopback run's, after a warm-up of its own
+    /// (its connections, libcurl's caches).
+    struct BareRun {
+        var before: ProcessResources
+        var after: ProcessResources
+        /// The requests that reached the server: a few more than were sent, as libcurl resends a request whose
+        /// reused connection dropped.
+        var received = 0
+        /// The heap's growth per request sent, in bytes: the slope of a reading before every batch.
+        var heapPerRequest: Double?
+    }
+
+    /// Makes `requests` requests to the URL the SDK last used, with the same failures, through a URLSession
+    /// configured as `URLSessionHTTPTransport` configures its own: what URLSession leaks per transfer is the
+    /// URL's parts.
+    private static func bareURLSessionRun(requests: Int, harness: ClientHarness) async throws -> BareRun {
         let target = try #require(harness.server.receivedRequests.last?.target)
         let url = try #require(URL(string: harness.simulator.baseURL.absoluteString + target))
         let token = harness.simulator.mintToken(endUserID: ClientHarness.endUserID).value
@@ -198,17 +207,44 @@ struct SoakTests {
         let session = URLSession(configuration: configuration)
         defer { session.invalidateAndCancel() }
         let simulator = harness.simulator
-        // Six of every 50 meet a scripted failure, and a dropped connection's request may be resent by libcurl.
+        // Six of every 50 meet a scripted failure.
         let warmUp = 1_000
         let warmedUp = await sendBare(warmUp, to: url, token: token, session: session, simulator: simulator)
         #expect(warmedUp >= warmUp * 4 / 5)
         let received = simulator.statistics.requestsReceived
+        var readings: [(x: Double, y: Double)] = []
         let before = ProcessResources.current()
-        let succeeded = await sendBare(transfers, to: url, token: token, session: session, simulator: simulator)
-        let after = ProcessResources.current()
-        #expect(succeeded >= transfers * 4 / 5)
+        let succeeded = await sendBare(requests, to: url, token: token, session: session, simulator: simulator) {
+            if let heap = ProcessResources.currentHeapBytesInUse() {
+                readings.append((Double($0), Double(heap)))
+            }
+        }
+        var run = BareRun(before: before, after: ProcessResources.current())
+        #expect(succeeded >= requests * 4 / 5)
         simulator.clearScriptedFailures()
-        return (before, after, simulator.statistics.requestsReceived - received)
+        run.received = simulator.statistics.requestsReceived - received
+        if let heap = run.after.heapBytesInUse {
+            readings.append((Double(requests), Double(heap)))
+        }
+        run.heapPerRequest = slope(readings)
+        return run
+    }
+
+    /// The least-squares slope of `points`: growth per unit of `x`, read from many points so that what happens
+    /// to be in flight at any one reading (tasks URLSession is still tearing down, threads' cached chunks)
+    /// averages out, where two readings alone varied by 0.1 MiB per 1,000 requests between runs.
+    private static func slope(_ points: [(x: Double, y: Double)]) -> Double? {
+        guard points.count >= 3 else {
+            return nil
+        }
+        let count = Double(points.count)
+        let meanX = points.map(\.x).reduce(0, +) / count
+        let meanY = points.map(\.y).reduce(0, +) / count
+        let spread = points.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
+        guard spread > 0 else {
+            return nil
+        }
+        return points.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +) / spread
     }
 
     private static func format(_ figure: Double?) -> String {
@@ -242,21 +278,31 @@ struct SoakTests {
         let warmUp = min(2_000, total / 4)
         var afterWarmUp: ProcessResources?
         var receivedAfterWarmUp = 0
+        var heapReadings: [(x: Double, y: Double)] = []
         let began = Date()
         var (outcome, harness): (Outcome, ClientHarness?) = try await Self.run(total: total) { sent, harness in
-            if sent >= warmUp, afterWarmUp == nil {
+            guard sent >= warmUp else {
+                return
+            }
+            if afterWarmUp == nil {
                 afterWarmUp = ProcessResources.current()
                 receivedAfterWarmUp = harness.simulator.statistics.requestsReceived
+            }
+            if let heap = ProcessResources.currentHeapBytesInUse() {
+                heapReadings.append((Double(sent), Double(heap)))
             }
         }
         let seconds = Date().timeIntervalSince(began)
         let end = ProcessResources.current()
+        if let heap = end.heapBytesInUse {
+            heapReadings.append((Double(total), Double(heap)))
+        }
         // Every HTTP request the measured part of the run made: retries included, cancelled ones that never
         // reached the server not.
         let transfers = (harness?.simulator.statistics.requestsReceived ?? 0) - receivedAfterWarmUp
-        var bare: (before: ProcessResources, after: ProcessResources, transfers: Int)?
+        var bare: BareRun?
         if Self.path == .loopback, let open = harness {
-            bare = try await Self.bareURLSessionRun(transfers: transfers, harness: open)
+            bare = try await Self.bareURLSessionRun(requests: transfers, harness: open)
         }
         harness = nil
 
@@ -270,19 +316,24 @@ struct SoakTests {
         #expect(outcome.providerCalls <= 1 + outcome.invalidations + outcome.signOuts + expiries)
 
         let measured = Double(total - warmUp)
+        let perThousand = 1_000 / 1_048_576.0
         let residentGrowth = Self.growth(of: \.residentBytes, from: afterWarmUp, to: end, requests: measured)
-        let heapGrowth = Self.growth(of: \.heapBytesInUse, from: afterWarmUp, to: end, requests: measured)
-        // Per SDK request, for as many HTTP requests as the SDK's made: libcurl resends a dropped connection's
-        // request now and then, so the two runs' counts differ by a few.
-        let bareRequests = measured * Double(bare?.transfers ?? 0) / Double(max(1, transfers))
-        let bareResidentGrowth = Self.growth(
-            of: \.residentBytes, from: bare?.before, to: bare?.after, requests: bareRequests)
-        let bareHeapGrowth = Self.growth(
-            of: \.heapBytesInUse, from: bare?.before, to: bare?.after, requests: bareRequests)
+        let heapGrowth = Self.slope(heapReadings).map { $0 * perThousand }
+        // Per SDK request: the bare run's growth per request that reached the server, times the SDK run's.
+        let bareResidentGrowth = bare.flatMap { bare in
+            Self.growth(
+                of: \.residentBytes, from: bare.before, to: bare.after,
+                requests: measured * Double(bare.received) / Double(max(1, transfers)))
+        }
+        let bareHeapGrowth = bare.flatMap { bare in
+            bare.heapPerRequest.map {
+                $0 * Double(transfers) / Double(max(1, bare.received)) * Double(transfers) / measured * perThousand
+            }
+        }
         // In process nothing but the SDK and the simulator's engine runs, and resident memory is the measure. Over
         // loopback the SDK's share is what the run grew beyond a bare URLSession making the same HTTP requests,
-        // read as heap in use: resident memory of two runs differed by up to 0.27 MiB per 1,000 either way for
-        // the same code (pages and fragmentation), as large as the share itself.
+        // read as heap in use: resident memory of two runs of the same code differed by up to 0.27 MiB per 1,000
+        // (pages and fragmentation), as much as the share itself.
         let sdkShare =
             Self.path == .inProcess
             ? residentGrowth : heapGrowth.flatMap { sdk in bareHeapGrowth.map { sdk - $0 } }
@@ -315,7 +366,7 @@ struct SoakTests {
             start \(start), after warm-up \(afterWarmUp.map(\.description) ?? "n/a"), end \(end), settled \(settled); \
             growth in MiB per 1,000 requests: RSS \(Self.format(residentGrowth)), heap \(Self.format(heapGrowth)); \
             a bare URLSession making the same \(transfers) HTTP requests \
-            (\(bare.map { String($0.transfers) } ?? "n/a") reached the server): RSS \(Self.format(bareResidentGrowth)), \
+            (\(bare.map { String($0.received) } ?? "n/a") reached the server): RSS \(Self.format(bareResidentGrowth)), \
             heap \(Self.format(bareHeapGrowth)); the SDK's share \(Self.format(sdkShare)) (limit \(Self.growthLimit))
             """
         )
