@@ -357,6 +357,11 @@ struct SoakTests {
             #expect((settled.openFileDescriptors ?? .max) <= fds, "descriptors: \(start) → \(settled)")
             #expect((settled.threads ?? .max) <= threads, "threads: \(start) → \(settled)")
         }
+        let bareSummary =
+            bare.map {
+                "a bare URLSession making the same \(transfers) HTTP requests (\($0.received) reached the server): "
+                    + "RSS \(Self.format(bareResidentGrowth)), heap \(Self.format(bareHeapGrowth)); "
+            } ?? ""
         print(
             """
             soak (\(Self.path)): \(total) requests in \(String(format: "%.1f", seconds)) s \
@@ -365,9 +370,7 @@ struct SoakTests {
             sign-outs \(outcome.signOuts), provider calls \(outcome.providerCalls), invalidations \(outcome.invalidations); \
             start \(start), after warm-up \(afterWarmUp.map(\.description) ?? "n/a"), end \(end), settled \(settled); \
             growth in MiB per 1,000 requests: RSS \(Self.format(residentGrowth)), heap \(Self.format(heapGrowth)); \
-            a bare URLSession making the same \(transfers) HTTP requests \
-            (\(bare.map { String($0.received) } ?? "n/a") reached the server): RSS \(Self.format(bareResidentGrowth)), \
-            heap \(Self.format(bareHeapGrowth)); the SDK's share \(Self.format(sdkShare)) (limit \(Self.growthLimit))
+            \(bareSummary)the SDK's share \(Self.format(sdkShare)) (limit \(Self.growthLimit))
             """
         )
     }
