@@ -2,6 +2,7 @@ import Foundation
 import JanuaryCore
 import JanuaryPartnerSDK
 import JanuaryTestServer
+import JanuaryTransport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -127,12 +128,7 @@ final class LoopbackBench: Sendable {
     static func makeBaselineSession() -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
-        configuration.urlCredentialStorage = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        URLSessionHTTPTransport.turnOffPersistence(of: configuration)
         return URLSession(configuration: configuration)
     }
 

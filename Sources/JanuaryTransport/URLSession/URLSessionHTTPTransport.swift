@@ -76,15 +76,24 @@ public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
         // a process, and the app's own background session may be the one using it.
         let configuration =
             refusal == nil ? (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral : .ephemeral
+        Self.turnOffPersistence(of: configuration)
+        self.configuration = configuration
+        delegate = SessionDelegate()
+        session = Self.makeSession(configuration, delegate: delegate)
+    }
+
+    /// Turns off what a session would keep of its requests: credential and cookie storage, cookies and the URL
+    /// cache. The transport's own session is configured so, and so are the bare sessions that the benchmarks and
+    /// the soak test measure it against, so that the comparison is of the same URLSession work.
+    ///
+    /// - Parameter configuration: The configuration to change.
+    package static func turnOffPersistence(of configuration: URLSessionConfiguration) {
         configuration.urlCredentialStorage = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.configuration = configuration
-        delegate = SessionDelegate()
-        session = Self.makeSession(configuration, delegate: delegate)
     }
 
     /// Why a session configuration cannot carry the SDK's requests, or `nil` when it can.

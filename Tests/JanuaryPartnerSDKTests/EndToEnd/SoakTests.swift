@@ -3,6 +3,7 @@ import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
 import JanuaryTestSupport
+import JanuaryTransport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -198,12 +199,7 @@ struct SoakTests {
         let url = try #require(URL(string: harness.simulator.baseURL.absoluteString + target))
         let token = harness.simulator.mintToken(endUserID: ClientHarness.endUserID).value
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCredentialStorage = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        URLSessionHTTPTransport.turnOffPersistence(of: configuration)
         let session = URLSession(configuration: configuration)
         defer { session.invalidateAndCancel() }
         let simulator = harness.simulator
@@ -231,8 +227,9 @@ struct SoakTests {
     }
 
     /// The least-squares slope of `points`: growth per unit of `x`, read from many points so that what happens
-    /// to be in flight at any one reading (tasks URLSession is still tearing down, threads' cached chunks)
-    /// averages out, where two readings alone varied by 0.1 MiB per 1,000 requests between runs.
+    /// to be in flight at any one reading (tasks URLSession is still tearing down) averages out, where two
+    /// readings alone varied by 0.1 MiB per 1,000 requests between runs. `Scripts/soak.sh` also turns off glibc's
+    /// per-thread caches, whose chunks count as in use and vary with the number of threads.
     private static func slope(_ points: [(x: Double, y: Double)]) -> Double? {
         guard points.count >= 3 else {
             return nil
