@@ -116,17 +116,6 @@ rule epoch-seconds-in-int \
     '(TimeInterval|Double)\([^)]*\*[ \t]*86_?400' \
     "${all_files[@]}"
 
-# NSLocking.withLock: only where the receiver was declared as an NSLock, NSRecursiveLock or NSCondition(Lock) in the
-# same file (the package's own Locked and LockedValue have a withLock of their own).
-reasons[nslock-withlock]="NSLocking.withLock is not in the Foundation overlay of the SDKs before Xcode 15 and its availability has changed between SDKs: call lock()/unlock() with defer, or use JanuaryCore's Locked."
-for file in "${all_files[@]}"; do
-    names=$(grep -oE '(let|var)[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*(:[ \t]*NS(Recursive)?Lock|:[ \t]*NSCondition(Lock)?|=[ \t]*NS(Recursive)?Lock\(\)|=[ \t]*NSCondition(Lock)?\(\))' "$file" \
-        | sed -E 's/^(let|var)[ \t]+([A-Za-z_][A-Za-z0-9_]*).*/\2/' | sort -u | paste -sd'|' - || true)
-    pattern='NS(Recursive)?Lock\(\)\.withLock|NSCondition(Lock)?\(\)\.withLock'
-    [ -n "$names" ] && pattern="$pattern|(^|[^A-Za-z0-9_])($names)\\.withLock([^A-Za-z0-9_]|\$)"
-    scan nslock-withlock "$pattern" "$file" >>"$hits"
-done
-
 # clock_gettime(CLOCK_BOOTTIME…) exists only on Linux; outside an `#if os(Linux)` / `canImport(Glibc)` branch (or
 # the `#else` of a Darwin check) it does not compile for Apple platforms, which have CLOCK_MONOTONIC (iOS 10+).
 reasons[boottime]="CLOCK_BOOTTIME is Linux-only; Apple platforms have CLOCK_MONOTONIC (iOS 10 / macOS 10.12). Keep it inside #if os(Linux) or canImport(Glibc), or the #else of a canImport(Darwin) check."

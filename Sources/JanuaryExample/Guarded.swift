@@ -10,17 +10,14 @@ final class Guarded<Value: Sendable>: @unchecked Sendable {
         self.value = value
     }
 
-    // lock() and unlock() rather than NSLock.withLock, which needs macOS 13 and iOS 16.
+    // NSLocking.withLock back-deploys: Apple's Foundation overlay declares it @_alwaysEmitIntoClient, available
+    // from iOS 8 and macOS 10.10 (Docs/Platforms.md).
     @discardableResult
     func update<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
+        lock.withLock { body(&value) }
     }
 
     func read() -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        lock.withLock { value }
     }
 }

@@ -11,7 +11,7 @@ extension TokenCoordinator {
     /// provider calls still running around the starter. The task holds the coordinator only weakly, and never
     /// across the provider call, so a provider that never returns cannot keep a discarded coordinator alive.
     func startFetch(_ fetch: Machine.FetchID) {
-        guard let provider else {
+        guard case .provider(let provider) = source else {
             return
         }
         let clock = clock

@@ -46,8 +46,7 @@ package final class TokenCoordinator: Sendable {
     private static let identities = Locked<UInt64>(0)
 
     let identity: UInt64
-    let developmentKey: DevelopmentAPIKey?
-    let provider: Provider?
+    let source: Source
     let clock: any JanuaryClock
     /// Whether `clock` is the system clock, whose uptime the fresh path then reads directly rather than through
     /// the existential (a dynamic call per request).
@@ -102,8 +101,9 @@ package final class TokenCoordinator: Sendable {
         )
     }
 
-    /// Where credentials come from: exactly one of a provider and a development key.
-    private enum Source {
+    /// Where credentials come from: exactly one of a provider and a development key, so that no coordinator can
+    /// hold both or neither.
+    enum Source: Sendable {
         case provider(Provider)
         case developmentKey(DevelopmentAPIKey)
     }
@@ -116,12 +116,7 @@ package final class TokenCoordinator: Sendable {
         machine: Machine
     ) {
         self.identity = Self.makeIdentity()
-        switch source {
-        case .provider(let provider):
-            (self.provider, self.developmentKey) = (provider, nil)
-        case .developmentKey(let key):
-            (self.provider, self.developmentKey) = (nil, key)
-        }
+        self.source = source
         self.clock = clock
         self.usesSystemClock = clock is SystemJanuaryClock
         self.providerTimeout = providerTimeout
@@ -141,7 +136,7 @@ package final class TokenCoordinator: Sendable {
     ///   coordinator, with `retryAfter` during a back-off; `authentication` with code
     ///   `token_rejected_repeatedly` while the breaker is open.
     nonisolated(nonsending) package func credential(inEpoch epoch: UInt64? = nil) async throws -> Credential {
-        if let developmentKey {
+        if case .developmentKey(let developmentKey) = source {
             return try state.withLock { state in
                 if let refusal = state.machine.refusal(for: epoch) {
                     throw refusal
@@ -176,7 +171,7 @@ package final class TokenCoordinator: Sendable {
     /// - Returns: The fresh credential of that session, or `nil` (none cached, stale, another session, or a
     ///   development key, which ``credential(inEpoch:)`` returns).
     package func freshCredential(inEpoch epoch: UInt64? = nil) -> Credential? {
-        guard developmentKey == nil else {
+        guard case .provider = source else {
             return nil
         }
         let uptime = usesSystemClock ? SystemJanuaryClock().uptime() : clock.uptime()
