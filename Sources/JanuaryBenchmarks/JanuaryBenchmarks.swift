@@ -13,7 +13,7 @@ import JanuaryPartnerSDK
 @main
 struct JanuaryBenchmarks {
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(ProcessInfo.processInfo.arguments.dropFirst())
         let quick = arguments.contains("--quick")
         var jsonPath: String?? = nil
         if let index = arguments.firstIndex(of: "--json") {
