@@ -52,6 +52,10 @@ failures=0
 warnings=0
 checked=0
 
+# Where compile puts modules and what it adds to each command: the watchOS pass below changes both.
+modules="$out/modules"
+extra_flags=()
+
 # compile NAME LOG FILE... : one module, its diagnostics kept in LOG; counts errors and warnings.
 compile() {
     local name=$1 log=$2
@@ -59,7 +63,8 @@ compile() {
     local status=0
     swiftc -emit-module -target "$triple" -sdk "$sdk" -resource-dir "$resources" -swift-version 6 \
         -parse-as-library -D SWIFT_PACKAGE -package-name january_partner_sdk -module-name "$name" \
-        -I "$out/modules" -emit-module-path "$out/modules/$name.swiftmodule" "$@" >"$log" 2>&1 || status=$?
+        ${extra_flags[@]+"${extra_flags[@]}"} -I "$modules" -I "$out/modules" \
+        -emit-module-path "$modules/$name.swiftmodule" "$@" >"$log" 2>&1 || status=$?
     local module_warnings module_errors
     module_warnings=$(grep -c ': warning: ' "$log" || true)
     module_errors=$(grep -c ': error: ' "$log" || true)
@@ -125,6 +130,23 @@ check_package() {
 }
 
 check_package "$root" "package targets"
+
+# watchOS allows apps no BSD sockets, so JanuaryTestServer compiles its loopback server out there. No watchOS SDK
+# is at hand; the same shape, forced by JANUARY_NO_LOOPBACK_SERVER, is checked for iOS, with the product a
+# partner's watchOS tests link on top of it.
+echo "the test products as watchOS builds them (no loopback server):"
+modules="$out/watchos-shape"
+mkdir -p "$modules"
+extra_flags=(-D JANUARY_NO_LOOPBACK_SERVER)
+while IFS=$'\t' read -r -a fields; do
+    case ${fields[0]} in
+    JanuaryTestServer | JanuaryPartnerSDKTesting)
+        compile "${fields[0]}" "$out/logs/${fields[0]}-watchos-shape.log" "${fields[@]:3}"
+        ;;
+    esac
+done < <(targets_in_order "$root")
+modules="$out/modules"
+extra_flags=()
 check_package "$root/Examples/PartnerApp" "Examples/PartnerApp"
 
 # The doc blocks: one file each, named after the guide and line, in one module that sees every module above.

@@ -135,6 +135,25 @@ for file in "${all_files[@]}"; do
     ' "$file" >>"$hits"
 done
 
+# swift-testing declares exit tests (`#expect(processExitsWith:)`, `#require(processExitsWith:)`) unavailable on
+# iOS, tvOS, watchOS and visionOS, where a test cannot start a child process; one outside a host-only condition
+# keeps the whole test bundle from building there. The Apple SDK check cannot see test targets, so this rule does.
+reasons[exit-test]="Exit tests exist only on macOS, Linux and Windows (swift-testing marks processExitsWith unavailable elsewhere). Put the test inside #if os(macOS) || os(Linux) || os(Windows), with the reason."
+for file in "${all_files[@]}"; do
+    awk '
+        function hostOnly(cond) { return cond ~ /os\(macOS\)/ && cond !~ /os\((iOS|tvOS|watchOS|visionOS)\)/ && cond !~ /!os\(macOS\)/ }
+        /^[ \t]*#if[ \t]/ { depth++; host[depth] = hostOnly($0); next }
+        /^[ \t]*#elseif[ \t]/ { host[depth] = hostOnly($0); next }
+        /^[ \t]*#else/ { host[depth] = 0; next }
+        /^[ \t]*#endif/ { depth--; next }
+        /processExitsWith/ && $0 !~ /^[ \t]*\/\// && $0 !~ /portability-ok:/ {
+            inside = 0
+            for (level = 1; level <= depth; level++) { if (host[level]) inside = 1 }
+            if (!inside) { line = $0; sub(/^[ \t]+/, "", line); printf "%s:%d: [exit-test] %s\n", FILENAME, FNR, line }
+        }
+    ' "$file" >>"$hits"
+done
+
 if [ -s "$hits" ]; then
     echo "portability: constructs that do not compile (or misbehave) for iOS 15 / macOS 12 / tvOS 15 / watchOS 8:" >&2
     sort -t: -k1,1 -k2,2n -u "$hits" >&2
