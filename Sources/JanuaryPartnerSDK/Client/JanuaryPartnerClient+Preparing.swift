@@ -16,15 +16,9 @@ struct PreparedRequest: Sendable {
         checked.request
     }
 
-    /// Sends the request with `credential` over `transport`; a credential the check does not cover sends it
-    /// unchecked, for the transport to check (and refuse).
+    /// Sends the request with `credential` over `transport`.
     func send(with credential: Credential, over transport: any HTTPTransport) async throws -> HTTPTransportResponse {
-        guard let authorized = checked.authorized(bearer: credential.value) else {
-            var request = checked.request
-            request.headerFields["Authorization"] = "Bearer " + credential.value
-            return try await transport.send(request)
-        }
-        return try await transport.send(checked: authorized)
+        try await transport.send(checked: checked.authorized(bearer: credential.value))
     }
 }
 

@@ -24,17 +24,20 @@ package struct CheckedHTTPRequest: Sendable {
         self.request = request
     }
 
-    /// The request with `Authorization: Bearer <credential>`, still checked when the credential is header-safe;
-    /// otherwise `nil`, and the unchecked request must go through the transport's own check, which refuses it.
+    /// The request with `Authorization: Bearer <credential>`, still checked.
+    ///
+    /// A header-safe credential (every one the token cache hands out) keeps the check without a second look;
+    /// any other value is checked as the transport would check it, so no value can break the message.
     ///
     /// - Parameter credential: The credential.
-    /// - Returns: The authorized checked request, or `nil`.
-    package func authorized(bearer credential: String) -> CheckedHTTPRequest? {
-        guard CredentialSyntax.isHeaderSafe(credential) else {
-            return nil
-        }
+    /// - Returns: The authorized checked request.
+    /// - Throws: What `TransportSafety.validateMessage(_:)` throws for a credential that breaks the message.
+    package func authorized(bearer credential: String) throws -> CheckedHTTPRequest {
         var authorized = request
         authorized.headerFields["Authorization"] = "Bearer " + credential
+        if !CredentialSyntax.isHeaderSafe(credential) {
+            try TransportSafety.validateMessage(authorized)
+        }
         return CheckedHTTPRequest(alreadyChecked: authorized)
     }
 }
