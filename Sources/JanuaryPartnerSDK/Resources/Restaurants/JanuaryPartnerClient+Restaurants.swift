@@ -33,7 +33,8 @@ extension JanuaryPartnerClient {
         ///   otherwise what January answers (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
             try await client.perform(
-                request.makeRequest(path: "/v1.2/restaurants"), replay: .idempotent,
+                request.makeRequest(path: "/v1.2/restaurants", typeName: "SearchRestaurantsRequest"),
+                replay: .idempotent,
                 returning: SearchRestaurantsResponse.self)
         }
 
@@ -59,7 +60,7 @@ extension JanuaryPartnerClient {
             _ request: SearchRestaurantMenuItemsRequest
         ) async throws -> SearchRestaurantMenuItemsResponse {
             try await client.perform(
-                request.makeRequest(path: "/v1.2/menu-items"),
+                request.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest"),
                 replay: .idempotent,
                 returning: SearchRestaurantMenuItemsResponse.self
             )
