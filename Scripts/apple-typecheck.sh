@@ -129,6 +129,12 @@ check_package() {
     done < <(targets_in_order "$package")
 }
 
+# The upcoming features Package.swift enables for every target of the package (not for partners' code).
+extra_flags=()
+for feature in $(grep -oE 'enableUpcomingFeature\("[A-Za-z]+"\)' Package.swift | sed -E 's/.*"([A-Za-z]+)".*/\1/'); do
+    extra_flags+=(-enable-upcoming-feature "$feature")
+done
+package_flags=("${extra_flags[@]}")
 check_package "$root" "package targets"
 
 # watchOS allows apps no BSD sockets, so JanuaryTestServer compiles its loopback server out there. No watchOS SDK
@@ -137,7 +143,7 @@ check_package "$root" "package targets"
 echo "the test products as watchOS builds them (no loopback server):"
 modules="$out/watchos-shape"
 mkdir -p "$modules"
-extra_flags=(-D JANUARY_NO_LOOPBACK_SERVER)
+extra_flags=("${package_flags[@]}" -D JANUARY_NO_LOOPBACK_SERVER)
 while IFS=$'\t' read -r -a fields; do
     case ${fields[0]} in
     JanuaryTestServer | JanuaryPartnerSDKTesting)

@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
+import JanuaryTestServer
 
 /// `swift run -c release january-bench [--quick] [--only 1,5] [--json [path]]`
 ///
