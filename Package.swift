@@ -82,8 +82,9 @@ let package = Package(
 // Upcoming language rules that change no behaviour, only what the compiler accepts: every existential is spelled
 // `any`, and a member is used only from a module the file imports. Scripts/apple-typecheck.sh passes the same.
 for target in package.targets {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
 }
