@@ -40,7 +40,8 @@ extension JanuaryPartnerClient {
             -> FoodScan
         {
             try await client.perform(
-                FoodAnalysisRequests.photo(photo, reasoning: reasoning), replay: .idempotent, returning: FoodScan.self)
+                FoodAnalysisRequests.photo(photo, reasoning: reasoning), operation: .scanFoodPhoto,
+                returning: FoodScan.self)
         }
 
         /// Recognises the foods and portions in a description such as "two eggs and a slice of toast".
@@ -51,7 +52,8 @@ extension JanuaryPartnerClient {
         ///   January answers.
         public func analyzeDescription(_ text: String) async throws -> FoodScan {
             try await client.perform(
-                FoodAnalysisRequests.description(text), replay: .idempotent, returning: FoodScan.self)
+                FoodAnalysisRequests.description(text), operation: .searchFoodsByNaturalLanguage,
+                returning: FoodScan.self)
         }
 
         /// Corrects an analysis with a plain-English instruction, such as "the rice was brown rice, about 1 cup".
@@ -70,7 +72,7 @@ extension JanuaryPartnerClient {
         ///   answers.
         public func correct(_ scan: FoodScan, instruction: String) async throws -> FoodScan {
             try await client.perform(
-                FoodAnalysisRequests.correction(scan, instruction: instruction), replay: .idempotent,
+                FoodAnalysisRequests.correction(scan, instruction: instruction), operation: .correctPhotoScan,
                 returning: FoodScan.self)
         }
     }

@@ -34,7 +34,7 @@ extension JanuaryPartnerClient {
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
             try await client.perform(
                 request.makeRequest(path: "/v1.2/restaurants", typeName: "SearchRestaurantsRequest"),
-                replay: .idempotent,
+                operation: .searchRestaurants,
                 returning: SearchRestaurantsResponse.self)
         }
 
@@ -47,7 +47,8 @@ extension JanuaryPartnerClient {
         ///   otherwise what January answers.
         public func menuItems(_ request: GetRestaurantMenuItemsRequest) async throws -> GetRestaurantMenuItemsResponse {
             try await client.perform(
-                request.makeRequest(), replay: .idempotent, returning: GetRestaurantMenuItemsResponse.self)
+                request.makeRequest(), operation: .getRestaurantMenuItems,
+                returning: GetRestaurantMenuItemsResponse.self)
         }
 
         /// Finds dishes by name at restaurants near a location.
@@ -61,7 +62,7 @@ extension JanuaryPartnerClient {
         ) async throws -> SearchRestaurantMenuItemsResponse {
             try await client.perform(
                 request.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest"),
-                replay: .idempotent,
+                operation: .searchRestaurantMenuItems,
                 returning: SearchRestaurantMenuItemsResponse.self
             )
         }
