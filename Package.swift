@@ -43,6 +43,9 @@ let package = Package(
             name: "JanuaryPartnerSDKTesting",
             dependencies: ["JanuaryPartnerSDK", "JanuaryAuthTesting", "JanuaryTestServer"]
         ),
+        // Every test target's shared traits (the suite time limit); imports Testing and nothing of ours, so every
+        // layer's tests may link it. Not a product.
+        .target(name: "JanuaryTestTraits"),
         // Our own tests' scripted providers, event recorders, gates and coordinator harness; not a product.
         .target(name: "JanuaryAuthTestSupport", dependencies: ["JanuaryAuth", "JanuaryAuthTesting"]),
         // Our own tests' client harnesses over the simulator; not a product.
@@ -63,17 +66,25 @@ let package = Package(
 
         // Each library's tests depend on it, the layers below it and test support of those layers only;
         // Scripts/layers.sh checks it.
-        .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore", "JanuaryCoreTesting"]),
-        .testTarget(name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTestSupport"]),
-        .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting"]),
+        .testTarget(
+            name: "JanuaryCoreTests", dependencies: ["JanuaryCore", "JanuaryCoreTesting", "JanuaryTestTraits"]),
+        .testTarget(
+            name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTestSupport", "JanuaryTestTraits"]),
+        .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting", "JanuaryTestTraits"]),
         .testTarget(
             name: "JanuaryTransportTests",
-            dependencies: ["JanuaryTransport", "JanuaryTestServer", "JanuaryCoreTesting"]
+            dependencies: ["JanuaryTransport", "JanuaryTestServer", "JanuaryCoreTesting", "JanuaryTestTraits"]
         ),
-        .testTarget(name: "JanuaryTestServerTests", dependencies: ["JanuaryTestServer", "JanuaryCoreTesting"]),
+        .testTarget(
+            name: "JanuaryTestServerTests",
+            dependencies: ["JanuaryTestServer", "JanuaryCoreTesting", "JanuaryTestTraits"]
+        ),
         .testTarget(
             name: "JanuaryPartnerSDKTests",
-            dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport"]
+            dependencies: [
+                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport",
+                "JanuaryTestTraits",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

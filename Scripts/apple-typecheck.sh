@@ -15,7 +15,8 @@
 #   3. every ```swift block of README.md, Docs/*.md and the DocC catalogues that imports SwiftUI or UIKit, or is
 #      marked `<!-- docs-check: apple-only -->`. `#Preview` needs Xcode's macro plugin, which no SDK carries, so
 #      a preview's body is checked as the body of a `@MainActor @ViewBuilder` function instead.
-# Test targets are not compiled: swift-testing's interface needs a newer standard library than the SDK's.
+# Test targets, and test code beside them that imports Testing, are not compiled: swift-testing's interface needs a
+# newer standard library than the SDK's.
 # No SDK file is ever copied into the repository; the modules go to .build/apple-typecheck.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -124,6 +125,12 @@ check_package() {
     while IFS=$'\t' read -r -a fields; do
         local name=${fields[0]} has_resources=${fields[2]}
         local sources=("${fields[@]:3}")
+        # Test code outside the test targets (the shared suite traits) imports Testing, whose interface needs a
+        # newer standard library than the SDK's, like the test targets themselves.
+        if grep -lqE '^(@_exported )?import Testing$' "${sources[@]}"; then
+            echo "  skip $name: imports Testing (test code)"
+            continue
+        fi
         [ "$has_resources" = 1 ] && sources+=("$(bundle_accessor "$name")")
         compile "$name" "$out/logs/$name.log" "${sources[@]}"
     done < <(targets_in_order "$package")

@@ -19,6 +19,8 @@ declare -A allowed=(
     [JanuaryTestServer]="JanuaryCore"
 
     [JanuaryCoreTesting]="JanuaryCore"
+    # The suite time limit every test target shares: Testing only, nothing of ours.
+    [JanuaryTestTraits]=""
     [JanuaryAuthTesting]="JanuaryCore JanuaryAuth JanuaryCoreTesting"
     [JanuaryAuthTestSupport]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting"
     [JanuaryPartnerSDKTesting]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
@@ -30,14 +32,15 @@ declare -A allowed=(
     [JanuaryBenchmarks]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer"
 
-    [JanuaryCoreTests]="JanuaryCore JanuaryCoreTesting"
-    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryAuthTestSupport"
-    [JanuaryAuthTestingTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting"
+    [JanuaryCoreTests]="JanuaryCore JanuaryCoreTesting JanuaryTestTraits"
+    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryAuthTestSupport JanuaryTestTraits"
+    [JanuaryAuthTestingTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryTestTraits"
     # Transport's network behaviour is tested through URLSession against the loopback server, which sits beside.
-    [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer"
-    [JanuaryTestServerTests]="JanuaryCore JanuaryTestServer JanuaryCoreTesting"
+    [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer JanuaryTestTraits"
+    [JanuaryTestServerTests]="JanuaryCore JanuaryTestServer JanuaryCoreTesting JanuaryTestTraits"
     [JanuaryPartnerSDKTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
-        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer"
+        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer
+        JanuaryTestTraits"
 )
 
 contains() {

@@ -48,7 +48,7 @@ swift_files() {
 
 mapfile -t all_files < <(swift_files "${roots[@]}")
 mapfile -t source_files < <(swift_files Sources Examples/PartnerApp/Sources)
-mapfile -t non_helper_files < <(printf '%s\n' "${all_files[@]}" | grep -v '/Support/SuiteTimeLimit\.swift$')
+mapfile -t non_helper_files < <(printf '%s\n' "${all_files[@]}" | grep -v '/SuiteTimeLimit\.swift$')
 
 declare -A reasons
 rule() {
@@ -97,7 +97,7 @@ rule clock-api \
     "${source_files[@]}"
 
 rule time-limit \
-    "swift-testing declares .timeLimit(_:) and TimeLimitTrait @available(_clockAPI, *): macOS 13 / iOS 16 / tvOS 16 / watchOS 9. Write suiteTimeLimit() instead, e.g. @Suite(\"…\", suiteTimeLimit()) or suiteTimeLimit(minutes: 5), from the test target's Support/SuiteTimeLimit.swift." \
+    "swift-testing declares .timeLimit(_:) and TimeLimitTrait @available(_clockAPI, *): macOS 13 / iOS 16 / tvOS 16 / watchOS 9. Write suiteTimeLimit() instead, e.g. @Suite(\"…\", suiteTimeLimit()) or suiteTimeLimit(minutes: 5), from JanuaryTestTraits (Sources/JanuaryTestTraits/SuiteTimeLimit.swift)." \
     '\.timeLimit\(|TimeLimitTrait' \
     "${non_helper_files[@]}"
 
