@@ -41,13 +41,12 @@ extension JanuaryPartnerClient {
     ///
     /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
     /// to the token cache, the transport, the clock and the event handler.
-    func exchange(_ prepared: PreparedRequest) async throws -> HTTPTransportResponse {
+    func exchange(_ prepared: CheckedHTTPRequest) async throws -> HTTPTransportResponse {
         var machine = RequestExchange(
             rules: RequestExchange.Rules(
-                isReplayable: prepared.isReplayable,
-                isIdempotent: prepared.isIdempotent,
-                bodyIsReplayable: prepared.transportRequest.body.isReplayable,
-                method: "\(prepared.transportRequest.method)",
+                replay: prepared.replay,
+                bodyIsReplayable: prepared.request.body.isReplayable,
+                method: "\(prepared.request.method)",
                 policy: configuration.retryPolicy
             )
         )

@@ -15,10 +15,9 @@ import JanuaryTransport
 struct RequestExchange {
     /// What the request allows, decided once where the request is prepared.
     struct Rules {
-        /// Whether it may be sent more than once at all (a replay after a refresh, a retry).
-        var isReplayable: Bool
-        /// Whether a second send has the effect of one, so that an ambiguous failure may be sent again.
-        var isIdempotent: Bool
+        /// Whether it may be sent more than once (a replay after a refresh, a retry), and after an unknown
+        /// outcome; decided once, where the request was made.
+        var replay: ReplayClass
         /// Whether the body can be read twice; only for the wording of a refusal not to replay.
         var bodyIsReplayable: Bool
         /// The request's method, for the note on an unknown outcome.
@@ -158,7 +157,7 @@ struct RequestExchange {
         }
         body.code = code
         let mapped = JanuaryErrorMapping.error(for: response, body: body, now: now)
-        if rejection == .expired, rules.isReplayable, !hasReplayedAfterRefresh, credential.isRefreshable {
+        if rejection == .expired, rules.replay != .never, !hasReplayedAfterRefresh, credential.isRefreshable {
             phase = .refreshing(rejection: mapped)
             return Transition(step: .refresh(credential))
         }
@@ -226,8 +225,7 @@ struct RequestExchange {
     private mutating func afterFailure(_ failure: JanuaryError, jitter: Double) -> Transition {
         switch RetryDecision.decide(
             after: failure,
-            isIdempotent: rules.isIdempotent,
-            isReplayable: rules.isReplayable,
+            replay: rules.replay,
             retriesSoFar: retries,
             waitedSoFar: waited,
             policy: rules.policy,
@@ -314,7 +312,7 @@ struct RequestExchange {
     func annotated(_ failure: JanuaryError) -> JanuaryError {
         let isOutcomeUnknown =
             failure.statusCode.map { $0 >= 500 } ?? (failure.category == .network || failure.category == .timeout)
-        guard !rules.isIdempotent || !rules.isReplayable, isOutcomeUnknown else {
+        guard rules.replay != .safe, isOutcomeUnknown else {
             return failure
         }
         return failure.withOutcomeUnknown(

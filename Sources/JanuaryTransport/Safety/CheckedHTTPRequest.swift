@@ -11,17 +11,28 @@ package struct CheckedHTTPRequest: Sendable {
     /// The checked request.
     package let request: HTTPTransportRequest
 
+    /// Whether it may be sent more than once: from the request's own replayability and the idempotence its maker
+    /// declared, decided here once.
+    package let replay: ReplayClass
+
     /// Checks `request` as `TransportSafety.validate(_:)` would, except its URL, which may carry a credential.
     ///
-    /// - Parameter request: A request whose URL was built on a checked base URL, keeping its origin.
+    /// - Parameters:
+    ///   - request: A request whose URL was built on a checked base URL, keeping its origin.
+    ///   - isIdempotent: Whether a second send has the effect of one; by default, the method's rule.
     /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
-    package init(checking request: HTTPTransportRequest) throws {
+    package init(checking request: HTTPTransportRequest, isIdempotent: Bool? = nil) throws {
         try TransportSafety.validateMessage(request)
         self.request = request
+        self.replay = ReplayClass(
+            isReplayable: request.isReplayable,
+            isIdempotent: isIdempotent ?? request.method.isIdempotent
+        )
     }
 
-    private init(alreadyChecked request: HTTPTransportRequest) {
+    private init(alreadyChecked request: HTTPTransportRequest, replay: ReplayClass) {
         self.request = request
+        self.replay = replay
     }
 
     /// The request with `Authorization: Bearer <credential>`, still checked.
@@ -38,7 +49,7 @@ package struct CheckedHTTPRequest: Sendable {
         if !CredentialSyntax.isHeaderSafe(credential) {
             try TransportSafety.validateMessage(authorized)
         }
-        return CheckedHTTPRequest(alreadyChecked: authorized)
+        return CheckedHTTPRequest(alreadyChecked: authorized, replay: replay)
     }
 }
 

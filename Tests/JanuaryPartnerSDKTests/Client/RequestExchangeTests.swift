@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryTransport
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -229,8 +230,7 @@ struct RequestExchangeTests {
     func theTrace(_ test: Case) throws {
         var machine = RequestExchange(
             rules: RequestExchange.Rules(
-                isReplayable: test.isReplayable,
-                isIdempotent: test.isIdempotent,
+                replay: ReplayClass(isReplayable: test.isReplayable, isIdempotent: test.isIdempotent),
                 bodyIsReplayable: true,
                 method: test.method,
                 policy: test.policy
@@ -259,8 +259,7 @@ struct RequestExchangeTests {
     /// A 503 or no answer to a create is marked as perhaps done, with a note saying to check before sending again.
     @Test func anUnknownOutcomeSaysWhatToCheck() {
         var machine = RequestExchange(
-            rules: .init(
-                isReplayable: true, isIdempotent: false, bodyIsReplayable: true, method: "POST", policy: .default)
+            rules: .init(replay: .onceOnly, bodyIsReplayable: true, method: "POST", policy: .default)
         )
         _ = machine.start()
         _ = machine.credentialArrived(Self.credential(1))

@@ -22,4 +22,32 @@ struct CheckedHTTPRequestTests {
         let checked = try CheckedHTTPRequest(checking: Self.request)
         #expect(throws: JanuaryError.self) { try checked.authorized(bearer: credential) }
     }
+
+    /// The replay class is decided once, when the request is checked, from what its maker said and its body.
+    @Test(
+        arguments: [
+            (HTTPMethod.get, nil, true, false, ReplayClass.safe),
+            (.delete, nil, true, false, .safe),
+            (.post, nil, true, false, .onceOnly),
+            (.post, true, true, false, .safe),
+            (.get, false, true, false, .onceOnly),
+            (.post, true, false, false, .never),
+            (.post, true, true, true, .never),
+        ] as [(HTTPMethod, Bool?, Bool, Bool, ReplayClass)]
+    )
+    func theReplayClassIsDecidedOnce(
+        method: HTTPMethod,
+        isIdempotent: Bool?,
+        allowsReplay: Bool,
+        oneShotBody: Bool,
+        expected: ReplayClass
+    ) throws {
+        let body: HTTPTransportRequest.Body =
+            oneShotBody ? .stream(handingOver: InputStream(data: Data("{}".utf8))) : .data(Data("{}".utf8))
+        let request = HTTPTransportRequest(
+            method: method, url: Self.request.url, body: method == .get ? .empty : body, allowsReplay: allowsReplay)
+        let checked = try CheckedHTTPRequest(checking: request, isIdempotent: isIdempotent)
+        #expect(checked.replay == expected)
+        #expect(try checked.authorized(bearer: "token").replay == expected, "a credential changes nothing")
+    }
 }
