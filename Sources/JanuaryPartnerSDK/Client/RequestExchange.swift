@@ -70,7 +70,8 @@ struct RequestExchange {
         /// Get a credential of the session `epoch` (any session when `nil`), then call ``credentialArrived(_:)``
         /// or ``credentialFailed(_:lastRefusal:)``.
         case fetchCredential(inEpoch: UInt64?)
-        /// Send with this credential, then call ``responded(_:now:jitter:)`` or ``transportFailed(_:jitter:)``.
+        /// Send with this credential, then call ``responded(_:to:now:jitter:)`` or
+        /// ``transportFailed(_:to:jitter:)`` with it.
         case send(Credential)
         /// Replace this rejected credential, then call ``refreshed(_:)`` or ``refreshFailed(_:)``.
         case refresh(Credential)
@@ -92,15 +93,17 @@ struct RequestExchange {
         case starting
         case fetching
         case sending
-        case refreshing(rejection: JanuaryError)
+        case refreshing
         case waiting
         case done
     }
 
     let rules: Rules
     private var phase = Phase.starting
-    private var credential: Credential?
+    /// The session the request belongs to: the first credential's.
     private var epoch: UInt64?
+    /// January's token rejection that the refresh in progress answers.
+    private var rejection: JanuaryError?
     private var hasReplayedAfterRefresh = false
     private var retries = 0
     private var waited: TimeInterval = 0
@@ -111,15 +114,14 @@ struct RequestExchange {
 
     /// The first step: a credential of whichever session is current.
     mutating func start() -> Transition {
-        precondition(phaseIs(.starting), "an exchange starts once")
+        precondition(phase == .starting, "an exchange starts once")
         phase = .fetching
         return Transition(step: .fetchCredential(inEpoch: nil))
     }
 
     /// The token cache gave a credential: send with it. The first one fixes the session the request belongs to.
     mutating func credentialArrived(_ credential: Credential) -> Transition {
-        precondition(phaseIs(.fetching), "a credential arrives only when one was asked for")
-        self.credential = credential
+        precondition(phase == .fetching, "a credential arrives only when one was asked for")
         if epoch == nil {
             epoch = credential.epoch
         }
@@ -130,20 +132,22 @@ struct RequestExchange {
     /// The token cache could not give a credential. Before the first send, the last token refusal (if any)
     /// explains why; a sign-out is reported as it is.
     mutating func credentialFailed(_ error: JanuaryError, lastRefusal: JanuaryError?) -> Transition {
-        precondition(phaseIs(.fetching), "a credential fails only when one was asked for")
+        precondition(phase == .fetching, "a credential fails only when one was asked for")
         phase = .done
-        guard credential == nil, error.code != JanuaryError.Code.signedOut, let lastRefusal else {
+        guard epoch == nil, error.code != JanuaryError.Code.signedOut, let lastRefusal else {
             return Transition(step: .fail(error))
         }
         return Transition(step: .fail(error.with(cause: lastRefusal)))
     }
 
-    /// January answered.
-    mutating func responded(_ response: HTTPTransportResponse, now: Date, jitter: Double) -> Transition {
-        precondition(phaseIs(.sending), "a response arrives only for a request sent")
-        guard let credential else {
-            preconditionFailure("a request is sent with a credential")
-        }
+    /// January answered the request sent with `credential`.
+    mutating func responded(
+        _ response: HTTPTransportResponse,
+        to credential: Credential,
+        now: Date,
+        jitter: Double
+    ) -> Transition {
+        precondition(phase == .sending, "a response arrives only for a request sent")
         if (200...299).contains(response.statusCode) {
             phase = .done
             return Transition(effects: Self.acknowledging(response, sentWith: credential), step: .succeed(response))
@@ -151,14 +155,15 @@ struct RequestExchange {
         var body = JanuaryErrorBody(parsing: response.body)
         guard let (rejection, code) = TokenRejection.reading(response, body: body) else {
             let failure = JanuaryErrorMapping.error(for: response, body: body, now: now)
-            var transition = afterFailure(failure, jitter: jitter)
+            var transition = afterFailure(failure, sentWith: credential, jitter: jitter)
             transition.effects.insert(contentsOf: Self.acknowledging(response, sentWith: credential), at: 0)
             return transition
         }
         body.code = code
         let mapped = JanuaryErrorMapping.error(for: response, body: body, now: now)
         if rejection == .expired, rules.replay != .never, !hasReplayedAfterRefresh, credential.isRefreshable {
-            phase = .refreshing(rejection: mapped)
+            phase = .refreshing
+            self.rejection = mapped
             return Transition(step: .refresh(credential))
         }
         phase = .done
@@ -181,18 +186,15 @@ struct RequestExchange {
         return Transition(effects: effects, step: .fail(error))
     }
 
-    /// No answer came: the request may or may not have reached January.
-    mutating func transportFailed(_ failure: JanuaryError, jitter: Double) -> Transition {
-        precondition(phaseIs(.sending), "a transport fails only for a request sent")
-        return afterFailure(failure, jitter: jitter)
+    /// No answer came to the request sent with `credential`: it may or may not have reached January.
+    mutating func transportFailed(_ failure: JanuaryError, to credential: Credential, jitter: Double) -> Transition {
+        precondition(phase == .sending, "a transport fails only for a request sent")
+        return afterFailure(failure, sentWith: credential, jitter: jitter)
     }
 
     /// The token cache replaced the expired credential: send once more with the new one.
     mutating func refreshed(_ replacement: Credential) -> Transition {
-        guard case .refreshing = phase else {
-            preconditionFailure("a refresh ends only when one was asked for")
-        }
-        credential = replacement
+        precondition(phase == .refreshing, "a refresh ends only when one was asked for")
         hasReplayedAfterRefresh = true
         phase = .sending
         return Transition(
@@ -204,11 +206,9 @@ struct RequestExchange {
     /// The token cache could not replace the expired credential: its error, with January's rejection as the
     /// cause (a sign-out is reported as it is).
     mutating func refreshFailed(_ error: JanuaryError) -> Transition {
-        guard case .refreshing(let rejection) = phase else {
-            preconditionFailure("a refresh ends only when one was asked for")
-        }
+        precondition(phase == .refreshing, "a refresh ends only when one was asked for")
         phase = .done
-        guard error.code != JanuaryError.Code.signedOut else {
+        guard error.code != JanuaryError.Code.signedOut, let rejection else {
             return Transition(step: .fail(error))
         }
         return Transition(step: .fail(error.with(cause: rejection)))
@@ -216,13 +216,15 @@ struct RequestExchange {
 
     /// The wait before a retry is over: get the session's credential again (a sign-out meanwhile fails it).
     mutating func waitEnded() -> Transition {
-        precondition(phaseIs(.waiting), "a wait ends only when one was asked for")
+        precondition(phase == .waiting, "a wait ends only when one was asked for")
         phase = .fetching
         return Transition(step: .fetchCredential(inEpoch: epoch))
     }
 
-    /// Retry or fail after a failure that is not a token rejection.
-    private mutating func afterFailure(_ failure: JanuaryError, jitter: Double) -> Transition {
+    /// Retry or fail after a failure that is not a token rejection; a retry stays in `credential`'s session.
+    private mutating func afterFailure(_ failure: JanuaryError, sentWith credential: Credential, jitter: Double)
+        -> Transition
+    {
         switch RetryDecision.decide(
             after: failure,
             replay: rules.replay,
@@ -235,9 +237,6 @@ struct RequestExchange {
             phase = .done
             return Transition(step: .fail(annotated(failure)))
         case .retry(let wait):
-            guard let epoch else {
-                preconditionFailure("a request is sent in a session")
-            }
             retries += 1
             waited += wait
             phase = .waiting
@@ -248,7 +247,7 @@ struct RequestExchange {
                 statusCode: failure.statusCode,
                 code: failure.code?.rawValue
             )
-            return Transition(effects: [.emit(event)], step: .wait(wait, epoch: epoch))
+            return Transition(effects: [.emit(event)], step: .wait(wait, epoch: credential.epoch))
         }
     }
 
@@ -319,17 +318,5 @@ struct RequestExchange {
             note: "This \(rules.method) was not sent again: it may or may not have taken effect at January, which "
                 + "does not deduplicate writes. Check (for a log, with list or get) before sending it again."
         )
-    }
-
-    private func phaseIs(_ expected: Phase) -> Bool {
-        switch (phase, expected) {
-        case (.starting, .starting), (.fetching, .fetching), (.sending, .sending), (.waiting, .waiting),
-            (.done, .done):
-            true
-        case (.refreshing, .refreshing):
-            true
-        default:
-            false
-        }
     }
 }

@@ -39,6 +39,29 @@ struct OperationTableTests {
         #expect(onceOnly == ["createFoodLog", "createWaterLog", "createWeightLog"])
     }
 
+    /// What a resource's request must be to be its operation's: the method, and the template's segments with one
+    /// non-empty segment for each parameter.
+    @Test(
+        arguments: [
+            (JanuaryOperation.getFood, JanuaryRequest.Method.get, "/v1.2/foods/1001", true),
+            (.getFood, .get, "/v1.2/foods/a%2Fb", true),
+            (.getFood, .post, "/v1.2/foods/1001", false),
+            (.getFood, .get, "/v1.2/foods/", false),
+            (.getFood, .get, "/v1.2/foods", false),
+            (.getFood, .get, "/v1.2/foods/1001/alternatives", false),
+            (.suggestFoodAlternatives, .post, "/v1.2/foods/1001/alternatives", true),
+            (.searchFoods, .get, "/v1.2/restaurants", false),
+        ]
+    )
+    func aRequestMatchesItsOperation(
+        _ operation: JanuaryOperation,
+        _ method: JanuaryRequest.Method,
+        _ path: String,
+        _ matches: Bool
+    ) {
+        #expect(operation.matches(method: method, path: path) == matches)
+    }
+
     @Test func theSimulatorServesExactlyTheTable() {
         let simulated = Set(
             Router.partnerAPI.operations.filter { $0.access != .apiKeyOnly }.map {

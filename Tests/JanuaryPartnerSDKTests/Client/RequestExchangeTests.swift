@@ -263,7 +263,8 @@ struct RequestExchangeTests {
         )
         _ = machine.start()
         _ = machine.credentialArrived(Self.credential(1))
-        guard case .fail(let error) = machine.responded(.init(statusCode: 500), now: Self.now, jitter: 0).step else {
+        let transition = machine.responded(.init(statusCode: 500), to: Self.credential(1), now: Self.now, jitter: 0)
+        guard case .fail(let error) = transition.step else {
             Issue.record("a 500 on a create must fail")
             return
         }
@@ -292,7 +293,7 @@ struct RequestExchangeTests {
             return machine.credentialArrived(credential(generation, refreshable: refreshable))
         case (.credentialError(let error), .fetchCredential):
             return machine.credentialFailed(error, lastRefusal: lastRefusal)
-        case (.response(let status, let code, var headers, let withdrawn), .send):
+        case (.response(let status, let code, var headers, let withdrawn), .send(let sent)):
             let body = code.map { Data(#"{"code":"\#($0)","message":"January says no."}"#.utf8) } ?? Data()
             if code != nil {
                 headers["Content-Type"] = "application/json"
@@ -303,10 +304,10 @@ struct RequestExchangeTests {
                 body: body,
                 credentialWithdrawnByRedirect: withdrawn
             )
-            return machine.responded(response, now: now, jitter: 0)
-        case (.transportFailure(let category), .send):
+            return machine.responded(response, to: sent, now: now, jitter: 0)
+        case (.transportFailure(let category), .send(let sent)):
             let failure = JanuaryError(category: category, code: "lost", message: "No answer.")
-            return machine.transportFailed(failure, jitter: 0)
+            return machine.transportFailed(failure, to: sent, jitter: 0)
         case (.refreshed(let generation), .refresh):
             return machine.refreshed(credential(generation))
         case (.refreshError(let error), .refresh):
