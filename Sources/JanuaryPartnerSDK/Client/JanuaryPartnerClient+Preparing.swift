@@ -71,7 +71,7 @@ extension JanuaryPartnerClient {
         if let timeout = request.timeout {
             try Configuration.validateTimeout(timeout, named: "The request's timeout")
         }
-        let path = try RequestPath(request.path)
+        let path = try request.encodedPath ?? RequestPath(request.path)
         if path.isServerOnly {
             throw JanuaryError.invalidInput(
                 "\(request.path) is one of January's server-only endpoints (token issuance and revocation, "

@@ -70,9 +70,36 @@ struct RequestPath: Sendable, Equatable {
         guard !segments.dropLast().contains(where: \.isEmpty) else {
             throw JanuaryError.invalidInput("A request path must not contain empty segments (\"//\").")
         }
-        isServerOnly =
-            segments.count >= 2 && Self.equalsIgnoringCase(segments[0], "v1.2")
-            && (Self.equalsIgnoringCase(segments[1], "auth") || Self.equalsIgnoringCase(segments[1], "credits"))
+        isServerOnly = Self.namesServerOnlyEndpoint(segments)
+    }
+
+    /// Encodes a typed operation's path from its raw segments (`["v1.2", "foods", id]`), each percent-encoded once:
+    /// no text is parsed, so nothing is decoded and encoded again.
+    ///
+    /// - Parameter segments: The segments, not percent-encoded.
+    /// - Throws: `invalidInput` for an empty, `.` or `..` segment, or one holding `/`, `\`, `;` or a control
+    ///   character, which would make the server read other segments.
+    init(segments: [String]) throws {
+        var encoded = ""
+        for segment in segments {
+            guard !segment.isEmpty, segment != ".", segment != "..",
+                !segment.utf8.contains(where: Self.isForbiddenEscape),
+                !segment.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw JanuaryError.invalidInput(
+                    "A path segment must not be empty, \".\" or \"..\", or hold \"/\", \"\\\", \";\" or a control character."
+                )
+            }
+            encoded += "/" + PercentEncoding.pathSegment(segment)
+        }
+        percentEncoded = encoded
+        isServerOnly = Self.namesServerOnlyEndpoint(segments.map { Substring($0) })
+    }
+
+    /// Whether decoded `segments` name `/v1.2/auth/…` or `/v1.2/credits…`, in any letter case.
+    private static func namesServerOnlyEndpoint(_ segments: [Substring]) -> Bool {
+        segments.count >= 2 && equalsIgnoringCase(segments[0], "v1.2")
+            && (equalsIgnoringCase(segments[1], "auth") || equalsIgnoringCase(segments[1], "credits"))
     }
 
     private static var forbiddenCharacter: JanuaryError {

@@ -118,7 +118,7 @@ extension JanuaryUserClient {
         ///   that is not a UUID; `not_found` when the user has no such log; what any request throws.
         public func get(id: FoodLogID) async throws -> FoodLog {
             try await user.send(operation: .getFoodLog, returning: FoodLog.self) {
-                JanuaryRequest(method: .get, path: try Self.logPath(id))
+                try Self.logRequest(.get, id)
             }
         }
 
@@ -137,9 +137,10 @@ extension JanuaryUserClient {
         @discardableResult
         public func update(id: FoodLogID, _ request: UpdateFoodLogRequest) async throws -> FoodLog {
             try await user.send(operation: .updateFoodLog, returning: FoodLog.self) {
-                let path = try Self.logPath(id)
+                var patch = try Self.logRequest(.patch, id)
                 try request.validate()
-                return JanuaryRequest(method: .patch, path: path, body: try .json(request))
+                patch.body = try .json(request)
+                return patch
             }
         }
 
@@ -152,14 +153,14 @@ extension JanuaryUserClient {
         ///   that is not a UUID; what any request throws.
         public func delete(id: FoodLogID) async throws {
             try await user.send(operation: .deleteFoodLog) {
-                JanuaryRequest(method: .delete, path: try Self.logPath(id))
+                try Self.logRequest(.delete, id)
             }
         }
 
-        /// One log's path, once its identifier passes.
-        private static func logPath(_ id: FoodLogID) throws -> String {
+        /// A request for one log, once its identifier passes.
+        private static func logRequest(_ method: JanuaryRequest.Method, _ id: FoodLogID) throws -> JanuaryRequest {
             try id.validate(field: "log_id")
-            return path + "/" + PercentEncoding.pathSegment(id.rawValue)
+            return try JanuaryRequest(method: method, segments: ["v1.2", "food-logs", id.rawValue])
         }
     }
 }

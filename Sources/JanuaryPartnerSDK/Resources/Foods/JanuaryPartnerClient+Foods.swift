@@ -82,7 +82,7 @@ extension JanuaryPartnerClient {
 
         static func getRequest(id: FoodID) throws -> JanuaryRequest {
             try id.validate(field: "foods.get(id:) id")
-            return JanuaryRequest(method: .get, path: "/v1.2/foods/\(PercentEncoding.pathSegment(id.rawValue))")
+            return try JanuaryRequest(method: .get, segments: ["v1.2", "foods", id.rawValue])
         }
 
         static func barcodeRequest(_ barcode: String) throws -> JanuaryRequest {
@@ -90,8 +90,7 @@ extension JanuaryPartnerClient {
             guard digits, (6...14).contains(barcode.utf8.count) else {
                 throw JanuaryError.invalidInput("barcode must be 6 to 14 ASCII digits (UPC, EAN or GTIN).")
             }
-            return JanuaryRequest(
-                method: .get, path: "/v1.2/foods/barcode/\(PercentEncoding.pathSegment(barcode))")
+            return try JanuaryRequest(method: .get, segments: ["v1.2", "foods", "barcode", barcode])
         }
     }
 }

@@ -130,8 +130,7 @@ extension JanuaryUserClient {
         public func delete(id: WaterLogID) async throws {
             try await user.send(operation: .deleteWaterLog) {
                 try id.validate(field: "log_id")
-                let path = Self.path + "/" + PercentEncoding.pathSegment(id.rawValue)
-                return JanuaryRequest(method: .delete, path: path)
+                return try JanuaryRequest(method: .delete, segments: ["v1.2", "water-logs", id.rawValue])
             }
         }
     }
