@@ -26,7 +26,12 @@ let package = Package(
         // Layer 2: HTTP over URLSession, challenge parsing, replay rules, redaction.
         .target(name: "JanuaryTransport", dependencies: ["JanuaryCore"]),
         // Layer 3: the client facade partners import.
-        .target(name: "JanuaryPartnerSDK", dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"]),
+        // Its privacy manifest ships in the resource bundle, where Xcode's privacy report finds it.
+        .target(
+            name: "JanuaryPartnerSDK",
+            dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
 
         // Beside the layers: the January simulator and a loopback HTTP/1.1 server for tests, the example and
         // partners' own tests. It imports none of the SDK's modules.
