@@ -6,10 +6,12 @@ import PackageDescription
 // Everything else (the loopback server, test support, the example, the benchmarks) sits beside them.
 let package = Package(
     name: "january-partner-sdk",
+    defaultLocalization: "en",
     // These are the first releases where async URLSession exists; do not raise them to get newer APIs.
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "JanuaryPartnerSDK", targets: ["JanuaryPartnerSDK"]),
+        .library(name: "JanuaryPartnerSDKUI", targets: ["JanuaryPartnerSDKUI"]),
         .library(name: "JanuaryCore", targets: ["JanuaryCore"]),
         .library(name: "JanuaryAuth", targets: ["JanuaryAuth"]),
         .library(name: "JanuaryTransport", targets: ["JanuaryTransport"]),
@@ -27,6 +29,13 @@ let package = Package(
         .target(name: "JanuaryTransport", dependencies: ["JanuaryCore"]),
         // Layer 3: the client facade partners import.
         .target(name: "JanuaryPartnerSDK", dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"]),
+        // Layer 4: the meal and barcode scanner, thin SwiftUI/UIKit shells around a state machine; only the facade.
+        // Its English strings are a resource, so partners can add their own languages.
+        .target(
+            name: "JanuaryPartnerSDKUI",
+            dependencies: ["JanuaryPartnerSDK"],
+            resources: [.process("Resources")]
+        ),
 
         // Beside the layers: the January simulator and a loopback HTTP/1.1 server for tests, the example and
         // partners' own tests. It imports none of the SDK's modules.
@@ -78,6 +87,10 @@ let package = Package(
         .testTarget(
             name: "JanuaryTestServerTests",
             dependencies: ["JanuaryTestServer", "JanuaryCoreTesting", "JanuaryTestTraits"]
+        ),
+        .testTarget(
+            name: "JanuaryPartnerSDKUITests",
+            dependencies: ["JanuaryPartnerSDKUI", "JanuaryPartnerSDK", "JanuaryTestTraits"]
         ),
         .testTarget(
             name: "JanuaryPartnerSDKTests",
