@@ -90,7 +90,10 @@ let package = Package(
         ),
         .testTarget(
             name: "JanuaryPartnerSDKUITests",
-            dependencies: ["JanuaryPartnerSDKUI", "JanuaryPartnerSDK", "JanuaryTestTraits"]
+            dependencies: [
+                "JanuaryPartnerSDKUI", "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer",
+                "JanuaryCoreTesting", "JanuaryTestTraits",
+            ]
         ),
         .testTarget(
             name: "JanuaryPartnerSDKTests",

@@ -40,8 +40,9 @@ declare -A allowed=(
     # Transport's network behaviour is tested through URLSession against the loopback server, which sits beside.
     [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryTestServerTests]="JanuaryCore JanuaryTestServer JanuaryCoreTesting JanuaryTestTraits"
+    # The scanner's work is tested against the simulator in process, through the facade's test support.
     [JanuaryPartnerSDKUITests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI
-        JanuaryTestTraits"
+        JanuaryCoreTesting JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryPartnerSDKTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer
         JanuaryTestTraits"
