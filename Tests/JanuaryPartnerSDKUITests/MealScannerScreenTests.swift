@@ -76,4 +76,47 @@ struct MealScannerScreenTests {
         #expect(Set(buttons.map(\.label)).count == kinds.count)
         #expect(Set(buttons.map(\.hint)).count == kinds.count)
     }
+
+    @Test(
+        "barcode mode has its own screens: scanning without a shutter, looking up, no camera",
+        arguments: [
+            (
+                [Machine.Event.appeared(camera)], MealScannerStringKey.scanningBarcodeTitle,
+                [MealScannerScreen.Button.Kind.cancel]
+            ),
+            ([.appeared(camera), .barcodeRead("96385074", uptimeMilliseconds: 0)], .analysingBarcodeTitle, [.cancel]),
+            ([.appeared(environment(camera: false, .authorized))], .noCameraTitle, [.cancel]),
+        ])
+    func barcodeScreens(events: [Machine.Event], title: MealScannerStringKey, buttons: [MealScannerScreen.Button.Kind])
+    {
+        let screen = MealScannerScreen(run(events, mode: .barcode).0)
+        #expect(screen.title == .key(title))
+        #expect(screen.buttons.map(\.kind) == buttons)
+    }
+
+    @Test("once a result is delivered the screen says done, with no button and no mode picker")
+    func finished() {
+        let (machine, _) = run([
+            .appeared(camera), .photoCaptured(photo),
+            .workFinished(attempt: 1, .success(.meal(image: photo, scan: scan))),
+        ])
+        let screen = MealScannerScreen(machine)
+        #expect(screen.title == .key(.doneTitle))
+        #expect(screen.buttons.isEmpty)
+        #expect(!screen.showsModePicker)
+    }
+
+    @Test("a text is the catalogue's English for a key, or the sentence itself")
+    func texts() {
+        #expect(MealScannerScreen.Text.key(.buttonCancel).string == "Cancel")
+        #expect(MealScannerScreen.Text.verbatim("Try later.").string == "Try later.")
+    }
+
+    @Test("a simulated camera keeps its photo and barcode, and differs from the device")
+    func simulatedCamera() {
+        let simulated = MealScannerCamera.simulated(photo: photo, barcode: "96385074")
+        #expect(simulated.source == .simulated(photo: photo, barcode: "96385074"))
+        #expect(simulated != .device)
+        #expect(MealScannerCamera.simulated(photo: photo).source == .simulated(photo: photo, barcode: nil))
+    }
 }

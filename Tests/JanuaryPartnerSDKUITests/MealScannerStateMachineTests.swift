@@ -231,7 +231,7 @@ struct MealScannerStateMachineTests {
         "the photo library stands in where the camera cannot be used",
         arguments: [
             environment(camera: false, .authorized), environment(.denied), environment(.restricted),
-            environment(key: false, .authorized),
+            environment(key: false, .authorized), environment(.notDetermined),
         ])
     func photoLibrary(environment: Machine.Environment) {
         var machine = Machine(mode: .photo)
@@ -254,5 +254,58 @@ struct MealScannerStateMachineTests {
                 try MealScannerConfigurationError.checkCameraUsageDescription(in: info)
             }
         }
+    }
+
+    @Test(
+        "an event the state does not expect changes nothing",
+        arguments: [
+            // Appearing twice.
+            ([Machine.Event.appeared(camera)], Machine.Event.appeared(environment(.denied))),
+            // Nothing happens before appearing.
+            ([], .allowCameraTapped), ([], .permissionAnswered(granted: true)), ([], .photoCaptured(photo)),
+            ([], .photoPicked(photo)), ([], .choosePhotoTapped), ([], .retryTapped), ([], .scanAgainTapped),
+            ([], .workFinished(attempt: 0, .success(.meal(image: photo, scan: scan)))),
+            // An answer nobody asked for, and a tap on a button the screen does not show.
+            ([.appeared(environment(.denied))], .permissionAnswered(granted: true)),
+            ([.appeared(camera)], .allowCameraTapped), ([.appeared(camera)], .retryTapped),
+            ([.appeared(camera)], .scanAgainTapped),
+            // No photo, picked or taken, while work runs or the prompt shows.
+            ([.appeared(camera), .photoCaptured(photo)], .photoPicked(photo)),
+            ([.appeared(camera), .photoCaptured(photo)], .choosePhotoTapped),
+            ([.appeared(environment(.notDetermined)), .allowCameraTapped], .photoPicked(photo)),
+            // A mode change where there is no camera to reconfigure.
+            ([.appeared(environment(.denied))], .modeSelected(.barcode)),
+        ])
+    func ignored(before: [Machine.Event], event: Machine.Event) {
+        var (machine, _) = run(before)
+        let phase = machine.phase
+        let attempt = machine.attempt
+        #expect(machine.handle(event) == [])
+        #expect(machine.phase == phase)
+        #expect(machine.attempt == attempt)
+    }
+
+    @Test("a photo taken in barcode mode is ignored: the shutter is not shown there")
+    func photoInBarcodeMode() {
+        let (machine, actions) = run([.appeared(camera), .photoCaptured(photo)], mode: .barcode)
+        #expect(actions == [])
+        #expect(machine.phase == .scanning)
+    }
+
+    @Test("a failure shown is left for the new mode's camera")
+    func modeFromFailure() {
+        var machine = Machine(mode: .photo)
+        _ = machine.handle(.appeared(camera))
+        _ = machine.handle(.photoCaptured(photo))
+        _ = machine.handle(.workFinished(attempt: 1, .failure(error(.server))))
+        #expect(machine.handle(.modeSelected(.barcode)) == [.startCamera(.barcode)])
+        #expect(machine.phase == .scanning)
+    }
+
+    @Test("an error that is not January's, such as the task's cancellation, reaches the machine as cancelled")
+    func cancellationMapping() async throws {
+        let failure = Machine.failure(
+            for: JanuaryError(category: .cancelled, code: .cancelled, message: "x"), during: .photo(photo))
+        #expect(failure == .january(sentence: "The operation was cancelled.", canRetry: true))
     }
 }

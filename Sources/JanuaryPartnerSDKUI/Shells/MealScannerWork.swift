@@ -40,13 +40,14 @@ enum MealScannerWork {
     ) async -> Result<MealScannerResult, JanuaryError> {
         do {
             return .success(try await work())
-        } catch let error as JanuaryError {
-            return .failure(error)
-        } catch is CancellationError {
-            return .failure(JanuaryError(category: .cancelled, code: .cancelled, message: "The scan was cancelled."))
         } catch {
+            // The facade throws only JanuaryError; anything else is the task's cancellation.
             return .failure(
-                JanuaryError(category: .invalidInput, message: "The scan failed.", underlyingError: error))
+                error as? JanuaryError
+                    ?? JanuaryError(
+                        category: .cancelled, code: .cancelled, message: "The scan was cancelled.",
+                        underlyingError: error)
+            )
         }
     }
 }

@@ -120,12 +120,4 @@ struct MealScannerScreen: Sendable, Equatable {
         }
         self.buttons = buttons.map(Self.button)
     }
-
-    /// Every key this screen uses, for the catalogue test.
-    var keys: [MealScannerStringKey] {
-        var keys: [MealScannerStringKey] = []
-        if case .key(let key) = title { keys.append(key) }
-        if case .key(let key)? = message { keys.append(key) }
-        return keys + buttons.flatMap { [$0.label, $0.hint] }
-    }
 }

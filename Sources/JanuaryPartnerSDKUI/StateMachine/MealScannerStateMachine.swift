@@ -7,7 +7,7 @@ import JanuaryCore
 ///
 /// Work in flight (a photo analysis, a barcode lookup) carries an attempt number; a result for an older attempt
 /// (the user cancelled, switched mode or scanned again) is dropped.
-struct MealScannerStateMachine: Sendable, Equatable {
+struct MealScannerStateMachine: Sendable {
     /// The camera permission as iOS reports it (`AVAuthorizationStatus`).
     enum Permission: Sendable, Equatable {
         case notDetermined, authorized, denied, restricted
@@ -119,12 +119,6 @@ struct MealScannerStateMachine: Sendable, Equatable {
         self.mode = mode
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.mode == rhs.mode && lhs.phase == rhs.phase && lhs.attempt == rhs.attempt
-            && lhs.environment == rhs.environment && lhs.lastBarcode?.code == rhs.lastBarcode?.code
-            && lhs.lastBarcode?.seenAt == rhs.lastBarcode?.seenAt
-    }
-
     /// Whether the scanner is done (a result or a cancellation was delivered); every later event is ignored.
     var isDone: Bool {
         phase == .finished || phase == .cancelled
@@ -176,7 +170,8 @@ struct MealScannerStateMachine: Sendable, Equatable {
             return start(.photo(data))
         case .photoPicked(let data):
             switch phase {
-            case .noCamera, .permissionDenied, .permissionRestricted, .misconfigured, .scanning, .failed:
+            case .permissionNotAsked, .noCamera, .permissionDenied, .permissionRestricted, .misconfigured, .scanning,
+                .failed:
                 mode = .photo
                 return start(.photo(data))
             default:
@@ -208,7 +203,8 @@ struct MealScannerStateMachine: Sendable, Equatable {
             return enterCamera()
         case .choosePhotoTapped:
             switch phase {
-            case .noCamera, .permissionDenied, .permissionRestricted, .misconfigured, .scanning, .failed:
+            case .permissionNotAsked, .noCamera, .permissionDenied, .permissionRestricted, .misconfigured, .scanning,
+                .failed:
                 return [.presentPhotoPicker]
             default:
                 return []
@@ -264,20 +260,16 @@ struct MealScannerStateMachine: Sendable, Equatable {
         return start(.barcode(code))
     }
 
+    /// Starts work; only from a state with none in flight, so nothing needs cancelling.
     private mutating func start(_ work: Work) -> [Action] {
-        var actions: [Action] = []
-        if case .working = phase {
-            actions.append(.cancelWork(attempt: attempt))
-        }
         attempt += 1
         phase = .working(work)
         switch work {
         case .photo(let data):
-            actions.append(.analysePhoto(data, attempt: attempt))
+            return [.analysePhoto(data, attempt: attempt)]
         case .barcode(let code):
-            actions.append(.lookUpBarcode(code, attempt: attempt))
+            return [.lookUpBarcode(code, attempt: attempt)]
         }
-        return actions
     }
 
     /// Drops the work in flight or the failure shown, back to the camera (or what stands in for it).
