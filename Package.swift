@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The SDK is four stacked layers. Each library may depend only on the layers listed before it:
-// JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both.
+// JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both; the iOS scanner,
+// JanuaryPartnerSDKUI, sits on JanuaryPartnerSDK alone.
 // Everything else (the loopback server, test support, the example, the benchmarks) sits beside them.
 let package = Package(
     name: "january-partner-sdk",
