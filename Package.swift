@@ -2,14 +2,17 @@
 import PackageDescription
 
 // The SDK is four stacked layers. Each library may depend only on the layers listed before it:
-// JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both.
+// JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both; the iOS scanner,
+// JanuaryPartnerSDKUI, sits on JanuaryPartnerSDK alone.
 // Everything else (the loopback server, test support, the example, the benchmarks) sits beside them.
 let package = Package(
     name: "january-partner-sdk",
+    defaultLocalization: "en",
     // These are the first releases where async URLSession exists; do not raise them to get newer APIs.
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "JanuaryPartnerSDK", targets: ["JanuaryPartnerSDK"]),
+        .library(name: "JanuaryPartnerSDKUI", targets: ["JanuaryPartnerSDKUI"]),
         .library(name: "JanuaryCore", targets: ["JanuaryCore"]),
         .library(name: "JanuaryAuth", targets: ["JanuaryAuth"]),
         .library(name: "JanuaryTransport", targets: ["JanuaryTransport"]),
@@ -31,6 +34,13 @@ let package = Package(
             name: "JanuaryPartnerSDK",
             dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"],
             resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
+        // Layer 4: the meal and barcode scanner, thin SwiftUI/UIKit shells around a state machine; only the facade.
+        // Its English strings are a resource, so partners can add their own languages.
+        .target(
+            name: "JanuaryPartnerSDKUI",
+            dependencies: ["JanuaryPartnerSDK"],
+            resources: [.process("Resources")]
         ),
 
         // Beside the layers: the January simulator and a loopback HTTP/1.1 server for tests, the example and
@@ -83,6 +93,13 @@ let package = Package(
         .testTarget(
             name: "JanuaryTestServerTests",
             dependencies: ["JanuaryTestServer", "JanuaryCoreTesting", "JanuaryTestTraits"]
+        ),
+        .testTarget(
+            name: "JanuaryPartnerSDKUITests",
+            dependencies: [
+                "JanuaryPartnerSDKUI", "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer",
+                "JanuaryCoreTesting", "JanuaryTestTraits",
+            ]
         ),
         .testTarget(
             name: "JanuaryPartnerSDKTests",

@@ -15,6 +15,8 @@ declare -A allowed=(
     [JanuaryAuth]="JanuaryCore"
     [JanuaryTransport]="JanuaryCore"
     [JanuaryPartnerSDK]="JanuaryCore JanuaryAuth JanuaryTransport"
+    # The scanner sits on the facade alone.
+    [JanuaryPartnerSDKUI]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK"
     # Beside the layers: the loopback server and simulator never import the SDK (nor Auth or Transport).
     [JanuaryTestServer]="JanuaryCore"
 
@@ -38,6 +40,9 @@ declare -A allowed=(
     # Transport's network behaviour is tested through URLSession against the loopback server, which sits beside.
     [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryTestServerTests]="JanuaryCore JanuaryTestServer JanuaryCoreTesting JanuaryTestTraits"
+    # The scanner's work is tested against the simulator in process, through the facade's test support.
+    [JanuaryPartnerSDKUITests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI
+        JanuaryCoreTesting JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryPartnerSDKTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer
         JanuaryTestTraits"
