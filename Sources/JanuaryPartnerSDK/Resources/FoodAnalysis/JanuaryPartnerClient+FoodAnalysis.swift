@@ -31,8 +31,8 @@ extension JanuaryPartnerClient {
         ///   - reasoning: Which analyzer to use; `nil` (the default) lets January choose, which is the
         ///     reasoning-based one (``AnalysisReasoningEffort/xhigh``).
         /// - Returns: The foods recognised, with a meal name and a confidence for each.
-        /// On Apple platforms image bytes are first prepared on the device (``FoodPhoto/preparation``): upright, long
-        /// edge 1,000 px, JPEG, no metadata.
+        /// On Apple platforms image bytes are first prepared on the device (`FoodPhoto.preparation`, which Linux
+        /// lacks): upright, long edge 1,000 px, JPEG, no metadata.
         ///
         /// - Throws: `JanuaryError`: `invalidInput` before sending for a URL that is not `https`, empty image
         ///   data, bytes photo preparation cannot read (not an image, no pixels, truncated), or an image too large
