@@ -244,6 +244,15 @@ package final class TokenCoordinator: Sendable {
         state.withLock { $0.machine.noteServerDate(serverDate, at: now) }
     }
 
+    /// The client's best estimate of January's current time: the clock corrected by the `Date` headers January
+    /// has sent this session, or the clock itself before any.
+    ///
+    /// - Returns: The estimate.
+    package func januaryNow() -> Date {
+        let now = clock.reading()
+        return state.withLock { $0.machine.januaryTime(at: now) } ?? now.date
+    }
+
     /// Delivers an event of the caller's, such as the facade's retry, through the same queue as the
     /// coordinator's own, so that the callback still runs one event at a time and in order.
     ///

@@ -48,7 +48,12 @@ extension JanuaryPartnerClient {
         decoder: JSONDecoder? = nil
     ) async throws -> JanuaryDecodedResponse<Value> {
         let response = try await send(request)
-        let value = try Self.decode(type, from: response, decoder: decoder ?? JanuaryJSON.makeDecoder())
+        let value = try Self.decode(
+            type,
+            from: response,
+            decoder: decoder ?? JanuaryJSON.makeDecoder(),
+            actedAtJanuary: Self.acts(request.method)
+        )
         return JanuaryDecodedResponse(value: value, response: response)
     }
 
@@ -60,11 +65,21 @@ extension JanuaryPartnerClient {
         _ = try await send(request)
     }
 
+    /// Whether a successful request with `method` changed something at January: every method but a read's.
+    static func acts(_ method: JanuaryRequest.Method) -> Bool {
+        method != .get && method != .head && method != .options
+    }
+
     /// Decodes a successful response's body, with an error that names the type and keeps the response's facts.
+    ///
+    /// January answered `2xx`, so a write happened even when its answer cannot be read: the error of a request
+    /// that `actedAtJanuary` says so (``/JanuaryCore/JanuaryError/mayHaveTakenEffect``), so that nobody sends
+    /// it again unchecked, and a create reconciles it like a lost answer.
     static func decode<Value: Decodable>(
         _ type: Value.Type,
         from response: JanuaryResponse,
-        decoder: JSONDecoder
+        decoder: JSONDecoder,
+        actedAtJanuary: Bool
     ) throws -> Value {
         do {
             return try decoder.decode(Value.self, from: response.body)
@@ -79,7 +94,8 @@ extension JanuaryPartnerClient {
                 message: "January's response could not be decoded as \(Value.self).\(hint)",
                 statusCode: response.statusCode,
                 requestID: response.requestID,
-                underlyingError: error
+                underlyingError: error,
+                mayHaveTakenEffect: actedAtJanuary
             )
         }
     }

@@ -40,7 +40,12 @@ extension JanuaryPartnerClient {
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
         let response = try await exchange(prepare(actingFor: user) { try operation.marking(build()) })
-        return try Self.decode(type, from: JanuaryResponse(response), decoder: JanuaryJSON.makeDecoder())
+        return try Self.decode(
+            type,
+            from: JanuaryResponse(response),
+            decoder: JanuaryJSON.makeDecoder(),
+            actedAtJanuary: Self.acts(operation.method)
+        )
     }
 
     /// Sends a typed operation's request whose answer has no content, such as a `204` to a delete.

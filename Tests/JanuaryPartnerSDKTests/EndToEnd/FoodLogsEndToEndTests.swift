@@ -46,7 +46,7 @@ struct FoodLogsEndToEndTests {
         #expect(entries.last?.path == "/v1.2/food-logs/\(id.rawValue)")
     }
 
-    @Test("a log without a time is eaten now, by January's clock")
+    @Test("a log without a time is eaten now, by January's clock, sent explicitly to the millisecond")
     func createNow() async throws {
         let harness = try ClientHarness()
         let created = try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple]))
@@ -54,7 +54,7 @@ struct FoodLogsEndToEndTests {
         #expect(created.name == nil)
         let body = try #require(
             try JSONSerialization.jsonObject(with: harness.server.receivedRequests[0].body) as? [String: Any])
-        #expect(body["eaten_at"] == nil)
+        #expect(body["eaten_at"] as? String == "2026-01-01T00:00:00.000Z", "so that a lost answer can be found")
         #expect(body["name"] == nil)
     }
 
@@ -251,38 +251,30 @@ struct FoodLogsEndToEndTests {
 
     // MARK: - Write replays
 
-    @Test(
-        "a create that got 503 after January stored it is sent once, says it may or may not have happened, and is stored once"
-    )
+    @Test("a create that got 503 after January stored it is sent once, found in the day and returned, stored once")
     func createServiceUnavailableAfterStoring() async throws {
         let harness = try ClientHarness()
         harness.simulator.failNextWrites(afterStoringWith: .serviceUnavailable, pathPrefix: "/v1.2/food-logs")
         let eatenAt = try EndToEnd.instant("2025-12-31T08:00:00-08:00")
-        let error = await EndToEnd.expectError(.server, code: "service_unavailable", status: 503) {
-            try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: eatenAt))
-        }
-        #expect(error?.message.contains("may or may not have taken effect") == true)
-        #expect(error?.message.contains("was not sent again") == true)
+        let log = try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: eatenAt))
+        #expect(log.eatenAt == eatenAt)
         #expect(harness.entries("createFoodLog").count == 1)
+        #expect(harness.entries("listFoodLogs").count == 1)
         #expect(harness.clock.sleeperCount == 0)
-        #expect(harness.events.count(of: .retryScheduled) == 0)
+        try await harness.events.waitForEvents(of: .lostCreateFound)
+        #expect(harness.events.events(.lostCreateFound).first?.attempt == 1)
         let logs = try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31"))
-        #expect(logs.count == 1)
-        #expect(logs.first?.eatenAt == eatenAt)
+        #expect(logs.map(\.id) == [log.id])
     }
 
-    @Test("a create whose answer was lost is not sent again either; the log is there once")
+    @Test("a create whose answer was lost is not sent again either; the log is found and there once")
     func createConnectionLostAfterStoring() async throws {
         let harness = try ClientHarness()
         harness.simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/food-logs")
-        let error = await #expect(throws: JanuaryError.self) {
-            try await harness.user.foodLogs.create(
-                CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
-        }
-        #expect(error?.category == .network)
-        #expect(error?.message.contains("may or may not have taken effect") == true)
+        let log = try await harness.user.foodLogs.create(
+            CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
         #expect(harness.entries("createFoodLog").count == 1)
-        #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).count == 1)
+        #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).map(\.id) == [log.id])
     }
 
     @Test("a create that got 429 rate_limited waits Retry-After on the clock, is sent twice and stored once")
@@ -327,14 +319,16 @@ struct FoodLogsEndToEndTests {
         #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).isEmpty)
     }
 
-    @Test("a list that got 503 is retried; a create that got 503 before storing is not, and nothing is stored")
+    @Test("a list that got 503 is retried; a create that got 503 before storing is sent again only once absent")
     func readsRetryWritesDoNot() async throws {
         let harness = try ClientHarness()
         harness.simulator.failNext(with: .serviceUnavailable, method: "POST", pathPrefix: "/v1.2/food-logs")
-        await EndToEnd.expectError(.server, code: "service_unavailable", status: 503) {
-            try await harness.user.foodLogs.create(
-                CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
-        }
+        let created = try await harness.user.foodLogs.create(
+            CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
+        #expect(harness.entries("createFoodLog").map(\.status) == [503, 201])
+        #expect(harness.entries("listFoodLogs").map(\.status) == [200])
+        let id = try #require(created.id)
+        try await harness.user.foodLogs.delete(id: id)
         harness.simulator.failNext(with: .upstreamTimeout, method: "GET", pathPrefix: "/v1.2/food-logs")
         let user = harness.user
         let day = try EndToEnd.day("2025-12-31")
@@ -342,8 +336,8 @@ struct FoodLogsEndToEndTests {
         try await harness.clock.waitForSleepers(1)
         harness.clock.advance(by: 1)
         #expect(try await list.value.isEmpty)
-        #expect(harness.entries("createFoodLog").map(\.status) == [503])
-        #expect(harness.entries("listFoodLogs").map(\.status) == [504, 200])
+        #expect(harness.entries("createFoodLog").map(\.status) == [503, 201])
+        #expect(harness.entries("listFoodLogs").map(\.status) == [200, 504, 200])
     }
 
     // MARK: - Errors and refusals

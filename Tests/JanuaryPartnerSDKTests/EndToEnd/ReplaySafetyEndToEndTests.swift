@@ -72,6 +72,10 @@ struct ReplaySafetyEndToEndTests {
     ]
 
     /// The creates January does not deduplicate.
+    /// The creates that surface a lost answer: water and weight logs. A food-log create settles its own by
+    /// listing the day (FoodLogsEndToEndTests, ExactlyOnceCreateTests).
+    static var unreconciledCreates: [Operation] { creates.filter { $0.operation != "createFoodLog" } }
+
     static let creates: [Operation] = [
         Operation(name: "createFoodLog", operation: "createFoodLog", method: "POST", pathPrefix: "/v1.2/food-logs") {
             _ = try await $0.user.foodLogs.create(
@@ -123,7 +127,7 @@ struct ReplaySafetyEndToEndTests {
 
     @Test(
         "a create that got 503 after January stored it is not sent again and may have taken effect",
-        arguments: creates)
+        arguments: unreconciledCreates)
     func createServiceUnavailable(_ operation: Operation) async throws {
         let harness = try ClientHarness()
         harness.simulator.failNextWrites(afterStoringWith: .serviceUnavailable, pathPrefix: operation.pathPrefix)
@@ -135,7 +139,7 @@ struct ReplaySafetyEndToEndTests {
         #expect(harness.clock.sleeperCount == 0)
     }
 
-    @Test("a create whose answer was lost is not sent again and may have taken effect", arguments: creates)
+    @Test("a create whose answer was lost is not sent again and may have taken effect", arguments: unreconciledCreates)
     func createConnectionLost(_ operation: Operation) async throws {
         let harness = try ClientHarness()
         harness.simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: operation.pathPrefix)

@@ -26,22 +26,69 @@ extension JanuaryUserClient {
         /// The longest range a list covers, in days, both ends included.
         static let maximumListDays = 60
 
-        /// Logs a meal.
+        /// Logs a meal, exactly once.
         ///
-        /// January answers with the log hydrated with the foods' names and nutrition. A create is not idempotent:
-        /// the client never sends it twice after a failure whose outcome is unknown (a timeout, a dropped
-        /// connection, a `5xx`); list the day's logs before you try again, or the meal may be logged twice.
+        /// January answers with the log hydrated with the foods' names and nutrition. January does not deduplicate
+        /// creates, so the SDK makes sure a meal is logged once however the network behaves: every create carries an
+        /// explicit `eaten_at` to the millisecond (the client's estimate of January's time when `request.eatenAt`
+        /// is `nil`), and when the answer is lost (a timeout, a dropped connection, a `5xx`, a `2xx` that cannot be
+        /// read) the SDK lists the user's day, returns the log if January stored it, and sends the create once more
+        /// only if it did not. Each step sends a ``/JanuaryAuth/JanuaryEvent`` (`lostCreateFound`,
+        /// `lostCreateResent`, `lostCreateUnresolved`).
         ///
         /// - Parameter request: The foods eaten, and optionally when and under what name.
         /// - Returns: The log January recorded, with its identifier.
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, no food or more
-        ///   than 100, an invalid quantity or a name longer than 256 characters; what any request throws.
+        ///   than 100, an invalid quantity or a name longer than 256 characters; what any request throws. Only when
+        ///   the day cannot be listed to settle a lost answer (or the task is cancelled while it is) does the error
+        ///   have ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``: list the day before you log the meal again.
         @discardableResult
         public func create(_ request: CreateFoodLogRequest) async throws -> FoodLog {
-            try await user.send(operation: .createFoodLog, returning: FoodLog.self) {
-                try request.validate()
-                return JanuaryRequest(method: .post, path: Self.path, body: try .json(request))
+            var request = request
+            request.eatenAt = CreateReconciliation.toMillisecond(
+                request.eatenAt ?? user.client.coordinator.januaryNow())
+            var reconciliation = CreateReconciliation(request: request)
+            var step = reconciliation.start()
+            while true {
+                switch step {
+                case .send:
+                    do {
+                        return try await user.send(operation: .createFoodLog, returning: FoodLog.self) {
+                            try request.validate()
+                            return JanuaryRequest(method: .post, path: Self.path, body: try .json(request))
+                        }
+                    } catch let error as JanuaryError {
+                        step = reconciliation.sendFailed(error)
+                    }
+                case .listDay:
+                    do {
+                        let day = try JanuaryDate(request.eatenAt ?? Date(), in: user.timeZone)
+                        let logs = try await list(on: day)
+                        step = reconciliation.listed(logs)
+                    } catch let error as JanuaryError where error.category != .cancelled {
+                        step = reconciliation.listFailed(error)
+                    } catch {
+                        // Cancelled while checking: the honest answer is still "unknown", not a bare cancellation.
+                        step = reconciliation.listFailed(nil)
+                    }
+                    emitReconciliation(step, sends: reconciliation.sends)
+                case .found(let log):
+                    return log
+                case .fail(let error):
+                    throw error
+                }
             }
+        }
+
+        /// Sends the event for what listing the day decided.
+        private func emitReconciliation(_ step: CreateReconciliation.Step, sends: Int) {
+            let kind: JanuaryEvent.Kind
+            switch step {
+            case .found: kind = .lostCreateFound
+            case .send: kind = .lostCreateResent
+            case .listDay, .fail: kind = .lostCreateUnresolved
+            }
+            user.client.coordinator.emit { JanuaryEvent(kind: kind, date: $0, attempt: UInt64(sends)) }
         }
 
         /// Lists the user's food logs over a range of days of their calendar.

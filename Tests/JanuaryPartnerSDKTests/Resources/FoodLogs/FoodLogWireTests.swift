@@ -35,11 +35,14 @@ struct FoodLogWireTests {
         #expect(log.eatenAt == utc("2026-03-11T06:30:00Z"))
     }
 
-    @Test("create leaves out eaten_at and name when they are nil")
+    @Test("create leaves out a nil name, and sends the time it is now when eatenAt is nil, to the millisecond")
     func createOmitsNil() async throws {
         let logs = try LogsServer()
         try await logs.user().foodLogs.create(CreateFoodLogRequest(foods: [validFood]))
-        #expect(Set(try logs.onlyRequest().jsonBody().keys) == ["foods"])
+        let body = try logs.onlyRequest().jsonBody()
+        #expect(Set(body.keys) == ["foods", "eaten_at"])
+        let eatenAt = try #require(body["eaten_at"] as? String)
+        #expect(eatenAt.count == "2026-03-10T19:05:30.250Z".count && eatenAt.hasSuffix("Z"))
     }
 
     @Test("list asks for the user's days in the user's zone")
