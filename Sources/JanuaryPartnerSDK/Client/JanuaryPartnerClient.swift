@@ -63,6 +63,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
     /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
     let baseURLPrefix: String
+    /// The base URL's decoded path segments, which the server-only guard joins to every request's path.
+    let baseURLPathSegments: [Substring]
     /// January's last refusal of a token as revoked or unknown, until a token is accepted again or the user
     /// signs out: a provider failure that follows it carries it as its cause, so the app sees why a new token
     /// was needed.
@@ -231,6 +233,7 @@ public final class JanuaryPartnerClient: Sendable {
         try configuration.validate()
         let base = configuration.baseURL.absoluteString
         self.baseURLPrefix = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.baseURLPathSegments = RequestPath.baseSegments(of: configuration.baseURL)
         self.configuration = configuration
         self.coordinator = coordinator
         if let transport = configuration.transport {
