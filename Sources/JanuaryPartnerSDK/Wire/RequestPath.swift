@@ -36,6 +36,7 @@ struct RequestPath: Sendable, Equatable {
     /// decoding, so no spelling slips through.
     ///
     /// - Parameter baseSegments: The base URL's decoded path segments.
+    /// - Returns: `true` when the joined path reaches a server-only endpoint.
     func isServerOnly(under baseSegments: [Substring]) -> Bool {
         let joined = baseSegments.filter { !$0.isEmpty } + segments
         return joined.indices.dropLast().contains { index in
@@ -46,6 +47,9 @@ struct RequestPath: Sendable, Equatable {
     }
 
     /// The decoded segments of a base URL's path, for ``isServerOnly(under:)``.
+    ///
+    /// - Parameter url: The base URL.
+    /// - Returns: Its path's non-empty segments, decoded.
     static func baseSegments(of url: URL) -> [Substring] {
         url.path.split(separator: "/")
     }
