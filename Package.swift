@@ -2,14 +2,17 @@
 import PackageDescription
 
 // The SDK is four stacked layers. Each library may depend only on the layers listed before it:
-// JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both.
+// JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both; the iOS scanner,
+// JanuaryPartnerSDKUI, sits on JanuaryPartnerSDK alone.
 // Everything else (the loopback server, test support, the example, the benchmarks) sits beside them.
 let package = Package(
     name: "january-partner-sdk",
+    defaultLocalization: "en",
     // These are the first releases where async URLSession exists; do not raise them to get newer APIs.
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "JanuaryPartnerSDK", targets: ["JanuaryPartnerSDK"]),
+        .library(name: "JanuaryPartnerSDKUI", targets: ["JanuaryPartnerSDKUI"]),
         .library(name: "JanuaryCore", targets: ["JanuaryCore"]),
         .library(name: "JanuaryAuth", targets: ["JanuaryAuth"]),
         .library(name: "JanuaryTransport", targets: ["JanuaryTransport"]),
@@ -26,7 +29,19 @@ let package = Package(
         // Layer 2: HTTP over URLSession, challenge parsing, replay rules, redaction.
         .target(name: "JanuaryTransport", dependencies: ["JanuaryCore"]),
         // Layer 3: the client facade partners import.
-        .target(name: "JanuaryPartnerSDK", dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"]),
+        // Its privacy manifest ships in the resource bundle, where Xcode's privacy report finds it.
+        .target(
+            name: "JanuaryPartnerSDK",
+            dependencies: ["JanuaryCore", "JanuaryAuth", "JanuaryTransport"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
+        // Layer 4: the meal and barcode scanner, thin SwiftUI/UIKit shells around a state machine; only the facade.
+        // Its English strings are a resource, so partners can add their own languages.
+        .target(
+            name: "JanuaryPartnerSDKUI",
+            dependencies: ["JanuaryPartnerSDK"],
+            resources: [.process("Resources")]
+        ),
 
         // Beside the layers: the January simulator and a loopback HTTP/1.1 server for tests, the example and
         // partners' own tests. It imports none of the SDK's modules.
@@ -43,6 +58,9 @@ let package = Package(
             name: "JanuaryPartnerSDKTesting",
             dependencies: ["JanuaryPartnerSDK", "JanuaryAuthTesting", "JanuaryTestServer"]
         ),
+        // Every test target's shared traits (the suite time limit); imports Testing and nothing of ours, so every
+        // layer's tests may link it. Not a product.
+        .target(name: "JanuaryTestTraits"),
         // Our own tests' scripted providers, event recorders, gates and coordinator harness; not a product.
         .target(name: "JanuaryAuthTestSupport", dependencies: ["JanuaryAuth", "JanuaryAuthTesting"]),
         // Our own tests' client harnesses over the simulator; not a product.
@@ -63,18 +81,43 @@ let package = Package(
 
         // Each library's tests depend on it, the layers below it and test support of those layers only;
         // Scripts/layers.sh checks it.
-        .testTarget(name: "JanuaryCoreTests", dependencies: ["JanuaryCore", "JanuaryCoreTesting"]),
-        .testTarget(name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTestSupport"]),
-        .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting"]),
+        .testTarget(
+            name: "JanuaryCoreTests", dependencies: ["JanuaryCore", "JanuaryCoreTesting", "JanuaryTestTraits"]),
+        .testTarget(
+            name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTestSupport", "JanuaryTestTraits"]),
+        .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting", "JanuaryTestTraits"]),
         .testTarget(
             name: "JanuaryTransportTests",
-            dependencies: ["JanuaryTransport", "JanuaryTestServer", "JanuaryCoreTesting"]
+            dependencies: ["JanuaryTransport", "JanuaryTestServer", "JanuaryCoreTesting", "JanuaryTestTraits"]
         ),
-        .testTarget(name: "JanuaryTestServerTests", dependencies: ["JanuaryTestServer", "JanuaryCoreTesting"]),
+        .testTarget(
+            name: "JanuaryTestServerTests",
+            dependencies: ["JanuaryTestServer", "JanuaryCoreTesting", "JanuaryTestTraits"]
+        ),
+        .testTarget(
+            name: "JanuaryPartnerSDKUITests",
+            dependencies: [
+                "JanuaryPartnerSDKUI", "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer",
+                "JanuaryCoreTesting", "JanuaryTestTraits",
+            ]
+        ),
         .testTarget(
             name: "JanuaryPartnerSDKTests",
-            dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport"]
+            dependencies: [
+                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport",
+                "JanuaryTestTraits",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Upcoming language rules that change no behaviour, only what the compiler accepts: every existential is spelled
+// `any`, and a member is used only from a module the file imports. Scripts/apple-typecheck.sh passes the same.
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

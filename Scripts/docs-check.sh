@@ -37,6 +37,7 @@ let package = Package(
             name: name,
             dependencies: [
                 .product(name: "JanuaryPartnerSDK", package: "january-partner-sdk"),
+                .product(name: "JanuaryPartnerSDKUI", package: "january-partner-sdk"),
                 .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
                 .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
             ]

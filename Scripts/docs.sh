@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the four library modules from their symbol graphs with `docc convert`,
+# Builds the DocC documentation of the four library modules and the two test products (JanuaryTestServer,
+# JanuaryPartnerSDKTesting) from their symbol graphs with `docc convert`,
 # failing on any warning (an undocumented parameter, a broken symbol link…). Output: .build/docs/<Module>.
 # The partner guides in Docs/ become articles of the JanuaryPartnerSDK documentation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK)
+modules=(JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryTestServer JanuaryPartnerSDKTesting)
 work=.build/docs-work
 out=.build/docs
 rm -rf "$work" "$out"
@@ -39,6 +40,11 @@ for module in "${modules[@]}"; do
         JanuaryPartnerSDK)
             dependencies=(--dependency "$out/JanuaryCore" --dependency "$out/JanuaryAuth"
                 --dependency "$out/JanuaryTransport")
+            ;;
+        JanuaryPartnerSDKTesting)
+            dependencies=(--dependency "$out/JanuaryCore" --dependency "$out/JanuaryAuth"
+                --dependency "$out/JanuaryTransport" --dependency "$out/JanuaryPartnerSDK"
+                --dependency "$out/JanuaryTestServer")
             ;;
     esac
     docc convert "$work/$module/$module.docc" \

@@ -15,10 +15,14 @@ declare -A allowed=(
     [JanuaryAuth]="JanuaryCore"
     [JanuaryTransport]="JanuaryCore"
     [JanuaryPartnerSDK]="JanuaryCore JanuaryAuth JanuaryTransport"
+    # The scanner sits on the facade alone.
+    [JanuaryPartnerSDKUI]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK"
     # Beside the layers: the loopback server and simulator never import the SDK (nor Auth or Transport).
     [JanuaryTestServer]="JanuaryCore"
 
     [JanuaryCoreTesting]="JanuaryCore"
+    # The suite time limit every test target shares: Testing only, nothing of ours.
+    [JanuaryTestTraits]=""
     [JanuaryAuthTesting]="JanuaryCore JanuaryAuth JanuaryCoreTesting"
     [JanuaryAuthTestSupport]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting"
     [JanuaryPartnerSDKTesting]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
@@ -30,14 +34,18 @@ declare -A allowed=(
     [JanuaryBenchmarks]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer"
 
-    [JanuaryCoreTests]="JanuaryCore JanuaryCoreTesting"
-    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryAuthTestSupport"
-    [JanuaryAuthTestingTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting"
+    [JanuaryCoreTests]="JanuaryCore JanuaryCoreTesting JanuaryTestTraits"
+    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryAuthTestSupport JanuaryTestTraits"
+    [JanuaryAuthTestingTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryTestTraits"
     # Transport's network behaviour is tested through URLSession against the loopback server, which sits beside.
-    [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer"
-    [JanuaryTestServerTests]="JanuaryCore JanuaryTestServer JanuaryCoreTesting"
+    [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer JanuaryTestTraits"
+    [JanuaryTestServerTests]="JanuaryCore JanuaryTestServer JanuaryCoreTesting JanuaryTestTraits"
+    # The scanner's work is tested against the simulator in process, through the facade's test support.
+    [JanuaryPartnerSDKUITests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI
+        JanuaryCoreTesting JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryPartnerSDKTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
-        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer"
+        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer
+        JanuaryTestTraits"
 )
 
 contains() {

@@ -48,7 +48,7 @@ swift_files() {
 
 mapfile -t all_files < <(swift_files "${roots[@]}")
 mapfile -t source_files < <(swift_files Sources Examples/PartnerApp/Sources)
-mapfile -t non_helper_files < <(printf '%s\n' "${all_files[@]}" | grep -v '/Support/SuiteTimeLimit\.swift$')
+mapfile -t non_helper_files < <(printf '%s\n' "${all_files[@]}" | grep -v '/SuiteTimeLimit\.swift$')
 
 declare -A reasons
 rule() {
@@ -97,7 +97,7 @@ rule clock-api \
     "${source_files[@]}"
 
 rule time-limit \
-    "swift-testing declares .timeLimit(_:) and TimeLimitTrait @available(_clockAPI, *): macOS 13 / iOS 16 / tvOS 16 / watchOS 9. Write suiteTimeLimit() instead, e.g. @Suite(\"…\", suiteTimeLimit()) or suiteTimeLimit(minutes: 5), from the test target's Support/SuiteTimeLimit.swift." \
+    "swift-testing declares .timeLimit(_:) and TimeLimitTrait @available(_clockAPI, *): macOS 13 / iOS 16 / tvOS 16 / watchOS 9. Write suiteTimeLimit() instead, e.g. @Suite(\"…\", suiteTimeLimit()) or suiteTimeLimit(minutes: 5), from JanuaryTestTraits (Sources/JanuaryTestTraits/SuiteTimeLimit.swift)." \
     '\.timeLimit\(|TimeLimitTrait' \
     "${non_helper_files[@]}"
 
@@ -131,6 +131,25 @@ for file in "${all_files[@]}"; do
             inside = 0
             for (level = 1; level <= depth; level++) { if (linux[level]) inside = 1 }
             if (!inside) { line = $0; sub(/^[ \t]+/, "", line); printf "%s:%d: [boottime] %s\n", FILENAME, FNR, line }
+        }
+    ' "$file" >>"$hits"
+done
+
+# swift-testing declares exit tests (`#expect(processExitsWith:)`, `#require(processExitsWith:)`) unavailable on
+# iOS, tvOS, watchOS and visionOS, where a test cannot start a child process; one outside a host-only condition
+# keeps the whole test bundle from building there. The Apple SDK check cannot see test targets, so this rule does.
+reasons[exit-test]="Exit tests exist only on macOS, Linux and Windows (swift-testing marks processExitsWith unavailable elsewhere). Put the test inside #if os(macOS) || os(Linux) || os(Windows), with the reason."
+for file in "${all_files[@]}"; do
+    awk '
+        function hostOnly(cond) { return cond ~ /os\(macOS\)/ && cond !~ /os\((iOS|tvOS|watchOS|visionOS)\)/ && cond !~ /!os\(macOS\)/ }
+        /^[ \t]*#if[ \t]/ { depth++; host[depth] = hostOnly($0); next }
+        /^[ \t]*#elseif[ \t]/ { host[depth] = hostOnly($0); next }
+        /^[ \t]*#else/ { host[depth] = 0; next }
+        /^[ \t]*#endif/ { depth--; next }
+        /processExitsWith/ && $0 !~ /^[ \t]*\/\// && $0 !~ /portability-ok:/ {
+            inside = 0
+            for (level = 1; level <= depth; level++) { if (host[level]) inside = 1 }
+            if (!inside) { line = $0; sub(/^[ \t]+/, "", line); printf "%s:%d: [exit-test] %s\n", FILENAME, FNR, line }
         }
     ' "$file" >>"$hits"
 done

@@ -15,10 +15,22 @@ let package = Package(
             name: "PartnerApp",
             dependencies: [.product(name: "JanuaryPartnerSDK", package: "january-partner-sdk")]
         ),
+        // The app's "log a meal" screen around January's scanner, with a bundled still photo so that it runs in the
+        // simulator and in previews without a camera.
+        .target(
+            name: "PartnerAppScanner",
+            dependencies: [
+                .product(name: "JanuaryPartnerSDK", package: "january-partner-sdk"),
+                .product(name: "JanuaryPartnerSDKUI", package: "january-partner-sdk"),
+                .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
+                .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
+            ],
+            resources: [.copy("Resources/breakfast-plate.png")]
+        ),
         .testTarget(
             name: "PartnerAppTests",
             dependencies: [
-                "PartnerApp",
+                "PartnerApp", "PartnerAppScanner",
                 .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
                 .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
             ]

@@ -173,7 +173,7 @@ package final class TokenProviderProbe: Sendable {
         _ awaited: String,
         _ count: Int,
         timeout: TimeInterval,
-        _ watchers: WritableKeyPath<State, ThresholdWaiters> & Sendable,
+        _ watchers: any WritableKeyPath<State, ThresholdWaiters> & Sendable,
         current: (State) -> Int
     ) async throws {
         let state = state

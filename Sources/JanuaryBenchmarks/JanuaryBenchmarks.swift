@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
+import JanuaryTestServer
 
 /// `swift run -c release january-bench [--quick] [--only 1,5] [--json [path]]`
 ///
@@ -13,7 +14,7 @@ import JanuaryPartnerSDK
 @main
 struct JanuaryBenchmarks {
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(ProcessInfo.processInfo.arguments.dropFirst())
         let quick = arguments.contains("--quick")
         var jsonPath: String?? = nil
         if let index = arguments.firstIndex(of: "--json") {

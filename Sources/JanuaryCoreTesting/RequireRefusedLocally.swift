@@ -1,3 +1,4 @@
+import Foundation
 import JanuaryCore
 
 // The one "refused locally" check of every test target. It lives at the Core level, beside the deadline helpers,

@@ -17,7 +17,7 @@ struct JanuaryExample {
         """
 
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(ProcessInfo.processInfo.arguments.dropFirst())
         let succeeded: Bool
         do {
             if arguments.isEmpty {

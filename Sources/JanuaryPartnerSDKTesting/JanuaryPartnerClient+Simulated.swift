@@ -7,7 +7,7 @@ extension JanuaryPartnerClient {
     /// no socket, no backend and no network.
     ///
     /// Its token provider stands in for your backend: the simulator mints a client token for `user` with
-    /// `scopes` (``JanuaryAPISimulator/mintToken(endUserID:scopes:lifetime:)``), so refresh, expiry, revocation
+    /// `scopes` (``/JanuaryTestServer/JanuaryAPISimulator/mintToken(endUserID:scopes:lifetime:)``), so refresh, expiry, revocation
     /// and every other token rule run as in production. Requests go through a ``SimulatorTransport`` on `clock`,
     /// to ``SimulatorTransport/baseURL``; everything else is the client's own (validation, retries, error
     /// mapping).
@@ -23,10 +23,10 @@ extension JanuaryPartnerClient {
     /// simulator's default end user on the system clock.
     ///
     /// - Parameters:
-    ///   - simulator: The simulator that answers; ``JanuaryAPISimulator/inProcess(tokenLifetime:now:)`` opens no
+    ///   - simulator: The simulator that answers; ``/JanuaryTestServer/JanuaryAPISimulator/inProcess(tokenLifetime:now:)`` opens no
     ///     socket.
     ///   - user: The end user the tokens are bound to; the simulator's
-    ///     ``JanuaryAPISimulator/defaultEndUserID-swift.property`` when `nil`. Use the same identifier with
+    ///     ``/JanuaryTestServer/JanuaryAPISimulator/defaultEndUserID-swift.property`` when `nil`. Use the same identifier with
     ///     ``JanuaryPartnerClient/forUser(_:timeZone:)``.
     ///   - scopes: The scopes the tokens grant; all ten when `nil`.
     ///   - clock: The client's clock, which also runs scripted delays; give the simulator the same clock's time.

@@ -9,17 +9,17 @@ import JanuaryTestServer
 /// (`Date`, `x-request-id`, `Retry-After`, `WWW-Authenticate`, `Location`, plus the `Content-Length` the
 /// loopback server writes), the same scripted failures and the same request log. What a socket would do, it
 /// does by itself:
-/// - ``JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws the `network` error URLSession gives when
+/// - ``/JanuaryTestServer/JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws the `network` error URLSession gives when
 ///   a connection closes before any answer (``droppedConnectionCode``), and
-///   ``JanuaryAPISimulator/ScriptedFailure/transportError(_:)`` throws the `URLError` it names, mapped as the
+///   ``/JanuaryTestServer/JanuaryAPISimulator/ScriptedFailure/transportError(_:)`` throws the `URLError` it names, mapped as the
 ///   SDK's own transport maps it (`.timedOut` is a `timeout` error).
-/// - ``JanuaryAPISimulator/ScriptedFailure/delay(_:)`` sleeps on ``clock``, so a `ManualClock` test ends the
+/// - ``/JanuaryTestServer/JanuaryAPISimulator/ScriptedFailure/delay(_:)`` sleeps on ``clock``, so a `ManualClock` test ends the
 ///   wait with `advance(by:)`; a wait as long as the request's timeout fails with `URLError(.timedOut)` instead.
 /// - Cancelling the calling task throws `CancellationError`, before the request is handed over or during a
 ///   delay.
 ///
 /// The URL's scheme and host are ignored: only the method, the path and query, the header fields and the body
-/// reach the simulator. ``JanuaryPartnerClient/simulated(_:user:scopes:clock:configure:)`` builds a client on
+/// reach the simulator. `JanuaryPartnerClient.simulated(_:user:scopes:clock:configure:)` builds a client on
 /// it in one line; use this type directly to give a client of your own configuration the in-process simulator:
 ///
 /// ```swift
@@ -45,7 +45,7 @@ public struct SimulatorTransport: HTTPTransport, ChecksRequests {
     }
 
     /// The `URLError` code URLSession gives when the server closes the connection without answering, which
-    /// ``JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws in process: `.badServerResponse` with
+    /// ``/JanuaryTestServer/JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws in process: `.badServerResponse` with
     /// swift-corelibs-foundation (Linux), `.networkConnectionLost` on Apple platforms.
     public static var droppedConnectionCode: URLError.Code {
         #if canImport(FoundationNetworking)
@@ -67,7 +67,7 @@ public struct SimulatorTransport: HTTPTransport, ChecksRequests {
     /// Creates a transport that answers from `simulator`.
     ///
     /// - Parameters:
-    ///   - simulator: The simulator, usually from ``JanuaryAPISimulator/inProcess(tokenLifetime:now:)``; a
+    ///   - simulator: The simulator, usually from ``/JanuaryTestServer/JanuaryAPISimulator/inProcess(tokenLifetime:now:)``; a
     ///     loopback simulator answers in process too.
     ///   - clock: The clock for scripted delays; give the client's clock (a `ManualClock` in tests). The system
     ///     clock by default.

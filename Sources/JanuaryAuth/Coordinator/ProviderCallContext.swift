@@ -28,11 +28,14 @@ final class ProviderCallMarker: Sendable {
 
 /// The provider calls the current task is running inside of.
 enum ProviderCallContext {
-    @TaskLocal static var markers: [ProviderCallMarker] = []
+    // Spelled as the `TaskLocal` value the `@TaskLocal` macro expands to: the older property-wrapper form (the
+    // Swift 5.10 standard library of Xcode 15's SDKs) makes `static var` a mutable global in Swift 6 mode, and a
+    // `static let` compiles with both.
+    static let markers = TaskLocal<[ProviderCallMarker]>(wrappedValue: [])
 
     /// The markers of calls still running, to carry into a fetch task this task starts: a cycle through a
     /// second coordinator (A's provider waits for B, whose provider asks A) is refused too.
     static var runningMarkers: [ProviderCallMarker] {
-        markers.filter(\.isRunning)
+        markers.get().filter(\.isRunning)
     }
 }

@@ -88,7 +88,7 @@ extension TokenCoordinator {
     ) async -> Result<JanuaryClientToken, any Error> {
         await withTaskCancellationHandler {
             do {
-                let token = try await ProviderCallContext.$markers.withValue(markers) {
+                let token = try await ProviderCallContext.markers.withValue(markers) {
                     try await provider()
                 }
                 return .success(token)

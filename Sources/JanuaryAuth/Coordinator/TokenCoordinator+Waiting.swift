@@ -51,7 +51,7 @@ extension TokenCoordinator {
     /// Fails fast when called while this coordinator's own provider is running in the calling task (or a task it
     /// started), which would otherwise wait for itself.
     func checkNotInsideProvider() throws {
-        guard ProviderCallContext.markers.contains(where: { $0.coordinator == identity && $0.isRunning }) else {
+        guard ProviderCallContext.markers.get().contains(where: { $0.coordinator == identity && $0.isRunning }) else {
             return
         }
         throw JanuaryError.tokenProvider(

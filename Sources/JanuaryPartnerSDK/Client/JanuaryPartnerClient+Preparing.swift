@@ -3,28 +3,10 @@ import JanuaryAuth
 import JanuaryCore
 import JanuaryTransport
 
-/// A request checked and turned into what the transport sends, minus the credential.
-struct PreparedRequest: Sendable {
-    /// The request, already passed by the transport's safety check.
-    let checked: CheckedHTTPRequest
-    /// Whether it may be sent more than once (a replay after a refresh, a retry).
-    let isReplayable: Bool
-    /// Whether a second send has the effect of one, so that an ambiguous failure may be retried.
-    let isIdempotent: Bool
-
-    var transportRequest: HTTPTransportRequest {
-        checked.request
-    }
-
-    /// Sends the request with `credential` over `transport`; a credential the check does not cover sends it
-    /// unchecked, for the transport to check (and refuse).
+extension CheckedHTTPRequest {
+    /// Sends the request with `credential` over `transport`.
     func send(with credential: Credential, over transport: any HTTPTransport) async throws -> HTTPTransportResponse {
-        guard let authorized = checked.authorized(bearer: credential.value) else {
-            var request = checked.request
-            request.headerFields["Authorization"] = "Bearer " + credential.value
-            return try await transport.send(request)
-        }
-        return try await transport.send(checked: authorized)
+        try await transport.send(checked: authorized(bearer: credential.value))
     }
 }
 
@@ -40,7 +22,7 @@ extension JanuaryPartnerClient {
 
     /// Checks everything that can be checked before a byte is sent, so that a refused request costs no
     /// token and reaches no server.
-    func prepare(_ request: JanuaryRequest) throws -> PreparedRequest {
+    func prepare(_ request: JanuaryRequest) throws -> CheckedHTTPRequest {
         try prepare(actingFor: request.partnerUserID) { request }
     }
 
@@ -49,7 +31,7 @@ extension JanuaryPartnerClient {
     ///
     /// This is the one place a ``PartnerUserID`` is validated. It comes first so that an unusable user ID, a
     /// mistake in the app's setup rather than in one call's input, is the error reported whatever else is wrong.
-    func prepare(actingFor user: PartnerUserID?, _ build: () throws -> JanuaryRequest) throws -> PreparedRequest {
+    func prepare(actingFor user: PartnerUserID?, _ build: () throws -> JanuaryRequest) throws -> CheckedHTTPRequest {
         try user?.validate()
         let request = try build()
         var headers = HTTPHeaderFields()
@@ -89,7 +71,7 @@ extension JanuaryPartnerClient {
         if let timeout = request.timeout {
             try Configuration.validateTimeout(timeout, named: "The request's timeout")
         }
-        let path = try RequestPath(request.path)
+        let path = try request.encodedPath ?? RequestPath(request.path)
         if path.isServerOnly(under: baseURLPathSegments) {
             throw JanuaryError.invalidInput(
                 "\(request.path) is one of January's server-only endpoints (token issuance and revocation, "
@@ -109,11 +91,7 @@ extension JanuaryPartnerClient {
         // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
         // once, here, so that a request they refuse is refused before a token is fetched for it. The URL needs no
         // second look: it is the validated base URL followed by a checked path.
-        return PreparedRequest(
-            checked: try CheckedHTTPRequest(checking: transportRequest),
-            isReplayable: transportRequest.isReplayable,
-            isIdempotent: request.isIdempotent
-        )
+        return try CheckedHTTPRequest(checking: transportRequest, isIdempotent: request.isIdempotent)
     }
 
     /// The request URL: the base URL's text, the encoded path, and the encoded query. The path is checked to start

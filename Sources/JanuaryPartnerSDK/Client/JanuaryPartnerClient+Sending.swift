@@ -38,191 +38,83 @@ extension JanuaryPartnerClient {
 
     /// Sends a prepared request until January answers with success or the client gives up, following the token
     /// and retry rules of ``send(_:)``.
-    func exchange(_ prepared: PreparedRequest) async throws -> HTTPTransportResponse {
-        var credential: Credential
-        if let fresh = coordinator.freshCredential() {
-            credential = fresh
-        } else {
-            do {
-                credential = try await coordinator.credential()
-            } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
-                throw lastTokenRefusal.withLock { $0 }.map { error.with(cause: $0) } ?? error
-            }
-        }
-        let epoch = credential.epoch
-        var hasReplayedAfterRefresh = false
-        var retries = 0
-        var waited: TimeInterval = 0
+    ///
+    /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
+    /// to the token cache, the transport, the clock and the event handler.
+    func exchange(_ prepared: CheckedHTTPRequest) async throws -> HTTPTransportResponse {
+        var machine = RequestExchange(
+            rules: RequestExchange.Rules(
+                replay: prepared.replay,
+                bodyIsReplayable: prepared.request.body.isReplayable,
+                method: "\(prepared.request.method)",
+                policy: configuration.retryPolicy
+            )
+        )
+        var transition = machine.start()
         while true {
-            let outcome: Result<HTTPTransportResponse, JanuaryError>
-            do {
-                outcome = .success(try await prepared.send(with: credential, over: transport))
-            } catch let error as JanuaryError where error.category == .network || error.category == .timeout {
-                outcome = .failure(error)
+            for effect in transition.effects {
+                perform(effect)
             }
-            let failure: JanuaryError
-            switch outcome {
-            case .failure(let error):
-                // No response: the request may or may not have reached January.
-                failure = error
-            case .success(let response) where (200...299).contains(response.statusCode):
-                acknowledge(response, sentWith: credential)
-                return response
-            case .success(let response):
-                var body = JanuaryErrorBody(parsing: response.body)
-                if let (rejection, code) = TokenRejection.reading(response, body: body) {
-                    body.code = code
-                    guard rejection == .expired, prepared.isReplayable, !hasReplayedAfterRefresh,
-                        credential.isRefreshable
-                    else {
-                        coordinator.discard(credential)
-                        let error = self.rejection(
-                            response,
-                            body: body,
-                            credential: credential,
-                            prepared: prepared,
-                            hasReplayed: hasReplayedAfterRefresh
-                        )
-                        if rejection == .revokedOrUnknown, credential.isRefreshable {
-                            lastTokenRefusal.withLock { $0 = error }
-                            let generation = credential.generation
-                            coordinator.emit {
-                                JanuaryEvent(
-                                    kind: .tokenRevokedOrUnknown,
-                                    date: $0,
-                                    generation: generation,
-                                    statusCode: 401,
-                                    code: code.rawValue
-                                )
-                            }
-                        }
-                        throw error
+            switch transition.step {
+            case .fetchCredential(let epoch):
+                do {
+                    let credential: Credential
+                    if let fresh = coordinator.freshCredential(inEpoch: epoch) {
+                        credential = fresh
+                    } else {
+                        credential = try await coordinator.credential(inEpoch: epoch)
                     }
-                    do {
-                        credential = try await coordinator.invalidate(credential)
-                    } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
-                        throw error.with(
-                            cause: JanuaryErrorMapping.error(for: response, body: body, now: configuration.clock.now())
-                        )
-                    }
-                    hasReplayedAfterRefresh = true
-                    let generation = credential.generation
-                    coordinator.emit { JanuaryEvent(kind: .requestRetried, date: $0, generation: generation) }
-                    continue
+                    transition = machine.credentialArrived(credential)
+                } catch let error as JanuaryError {
+                    transition = machine.credentialFailed(error, lastRefusal: lastTokenRefusal.withLock { $0 })
                 }
-                acknowledge(response, sentWith: credential)
-                failure = JanuaryErrorMapping.error(for: response, body: body, now: configuration.clock.now())
-            }
-            switch RetryDecision.decide(
-                after: failure,
-                isIdempotent: prepared.isIdempotent,
-                isReplayable: prepared.isReplayable,
-                retriesSoFar: retries,
-                waitedSoFar: waited,
-                policy: configuration.retryPolicy,
-                jitter: Double.random(in: 0...1)
-            ) {
-            case .fail:
-                throw Self.annotated(failure, prepared: prepared)
-            case .retry(let wait):
-                retries += 1
-                waited += wait
-                let attempt = UInt64(retries)
-                coordinator.emit { date in
-                    JanuaryEvent(
-                        kind: .retryScheduled,
-                        date: date,
-                        attempt: attempt,
-                        retryAfter: wait,
-                        statusCode: failure.statusCode,
-                        code: failure.code?.rawValue
+            case .send(let credential):
+                do {
+                    let response = try await prepared.send(with: credential, over: transport)
+                    transition = machine.responded(
+                        response,
+                        to: credential,
+                        now: configuration.clock.now(),
+                        jitter: Double.random(in: 0...1)
                     )
+                } catch let error as JanuaryError where error.category == .network || error.category == .timeout {
+                    transition = machine.transportFailed(error, to: credential, jitter: Double.random(in: 0...1))
                 }
-                try await retryWaits.wait(wait, on: configuration.clock, epoch: epoch, of: coordinator)
-                credential = try await coordinator.credential(inEpoch: epoch)
+            case .refresh(let rejected):
+                do {
+                    transition = machine.refreshed(try await coordinator.invalidate(rejected))
+                } catch let error as JanuaryError {
+                    transition = machine.refreshFailed(error)
+                }
+            case .wait(let seconds, let epoch):
+                try await retryWaits.wait(seconds, on: configuration.clock, epoch: epoch, of: coordinator)
+                transition = machine.waitEnded()
+            case .succeed(let response):
+                return response
+            case .fail(let error):
+                throw error
             }
         }
     }
 
-    /// Tells the token cache what a response from a hop that carried the credential says: January's clock (from
-    /// a 2xx only, so that an error page of a proxy or gateway cannot set it), and whether January authenticated
-    /// the credential (see ``provesAuthentication(_:)``).
-    private func acknowledge(_ response: HTTPTransportResponse, sentWith credential: Credential) {
-        guard !response.credentialWithdrawnByRedirect else {
-            return
-        }
-        if Self.provesAuthentication(response.statusCode) {
-            if credential.isRefreshable, lastTokenRefusal.withLock({ $0 != nil }) {
+    /// Runs one of the exchange's immediate effects.
+    private func perform(_ effect: RequestExchange.Effect) {
+        switch effect {
+        case .accepted(let credential):
+            coordinator.accepted(credential)
+        case .noteServerDate(let date):
+            coordinator.noteServerDate(date)
+        case .discard(let credential):
+            coordinator.discard(credential)
+        case .recordRefusal(let error):
+            lastTokenRefusal.withLock { $0 = error }
+        case .forgetRefusal:
+            if lastTokenRefusal.withLock({ $0 != nil }) {
                 lastTokenRefusal.withLock { $0 = nil }
             }
-            coordinator.accepted(credential)
+        case .emit(let event):
+            coordinator.emit { event.at($0) }
         }
-        if (200...299).contains(response.statusCode), let date = response.date {
-            coordinator.noteServerDate(date)
-        }
-    }
-
-    /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401
-    /// (rejected), 407 (a proxy's), 408 and 429 (answered before or without authentication). A 5xx, a 3xx or a
-    /// rate limit proves nothing, so it neither ends a streak of rejected tokens nor closes the breaker.
-    static func provesAuthentication(_ status: Int) -> Bool {
-        switch status {
-        case 200...299: true
-        case 401, 407, 408, 429: false
-        case 400...499: true
-        default: false
-        }
-    }
-
-    /// The error for a token rejection the client will not fix by replaying.
-    private func rejection(
-        _ response: HTTPTransportResponse,
-        body: JanuaryErrorBody,
-        credential: Credential,
-        prepared: PreparedRequest,
-        hasReplayed: Bool
-    ) -> JanuaryError {
-        let mapped = JanuaryErrorMapping.error(for: response, body: body, now: configuration.clock.now())
-        let reason: String
-        if !credential.isRefreshable {
-            reason =
-                "January rejected the development API key. A key cannot be refreshed, so the request was not "
-                + "sent again; check the key in the January dashboard."
-        } else if body.code == JanuaryError.Code.tokenRevoked {
-            reason =
-                "January revoked the token; a new one will not be accepted until the user signs in to your backend "
-                + "again. The request was not sent again."
-        } else if body.code == JanuaryError.Code.tokenInvalid {
-            reason =
-                "January does not know the token (never issued, or purged after it expired); the user must sign in "
-                + "to your backend again. The request was not sent again."
-        } else if hasReplayed {
-            reason =
-                "January rejected a freshly refreshed token too; the request was sent again once and will not be "
-                + "sent again. Check what your token endpoint returns."
-        } else {
-            reason =
-                "January rejected the token. The request was not sent again because "
-                + (prepared.transportRequest.body.isReplayable
-                    ? "it is marked as not replayable." : "its body is a one-shot stream.")
-        }
-        return mapped.with(message: JanuaryError.sentences(reason, "January: " + mapped.message))
-    }
-
-    /// Marks a failure whose outcome is unknown for a request the client does not send twice (a create, or a
-    /// request that is not idempotent or not replayable): no answer, an unreadable one, or a `5xx`. Its message
-    /// says so and how to check, and ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`.
-    static func annotated(_ failure: JanuaryError, prepared: PreparedRequest) -> JanuaryError {
-        let isOutcomeUnknown =
-            failure.statusCode.map { $0 >= 500 } ?? (failure.category == .network || failure.category == .timeout)
-        guard !prepared.isIdempotent || !prepared.isReplayable, isOutcomeUnknown else {
-            return failure
-        }
-        return failure.withOutcomeUnknown(
-            note: "This \(prepared.transportRequest.method) was not sent again: it may or may not have taken effect "
-                + "at January, which does not deduplicate writes. Check (for a log, with list or get) before sending "
-                + "it again."
-        )
     }
 }
 

@@ -28,7 +28,19 @@ public struct JanuaryRequest: Sendable {
     ///
     /// A path must start with `/` and must not contain a scheme, a host, `..` segments, a query or a fragment:
     /// the credential is only ever sent to the configured base URL.
-    public var path: String
+    public var path: String {
+        get { encodedPath?.percentEncoded ?? pathText }
+        set {
+            pathText = newValue
+            encodedPath = nil
+        }
+    }
+
+    /// The path as the caller wrote it, checked and encoded when the request is prepared.
+    private var pathText: String
+
+    /// A typed operation's path, encoded once from its segments; `nil` for a path given as text.
+    private(set) var encodedPath: RequestPath?
 
     /// Query items appended to the URL, percent-encoded by the client.
     public var queryItems: [URLQueryItem]
@@ -95,7 +107,8 @@ public struct JanuaryRequest: Sendable {
         partnerUserID: PartnerUserID? = nil
     ) {
         self.method = method
-        self.path = path
+        self.pathText = path
+        self.encodedPath = nil
         self.queryItems = queryItems
         self.headers = headers
         self.body = body
@@ -103,5 +116,26 @@ public struct JanuaryRequest: Sendable {
         self.timeout = nil
         self.allowsReplay = true
         self.idempotence = nil
+    }
+}
+
+extension JanuaryRequest {
+    /// A typed operation's request, its path encoded once from raw segments (see ``RequestPath/init(segments:)``).
+    ///
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - segments: The path's segments, not percent-encoded, such as `["v1.2", "foods", id.rawValue]`.
+    ///   - queryItems: Query items to append.
+    ///   - body: The body.
+    /// - Throws: What ``RequestPath/init(segments:)`` throws.
+    init(
+        method: Method,
+        segments: [String],
+        queryItems: [URLQueryItem] = [],
+        body: Body = .empty
+    ) throws {
+        let path = try RequestPath(segments: segments)
+        self.init(method: method, path: path.percentEncoded, queryItems: queryItems, body: body)
+        encodedPath = path
     }
 }

@@ -74,7 +74,7 @@ extension JanuaryUserClient {
     /// Sends one operation on this user's behalf and decodes January's answer.
     ///
     /// - Parameters:
-    ///   - replay: What January's contract says about sending the operation twice.
+    ///   - operation: The operation the request is.
     ///   - type: The model the answer decodes into.
     ///   - build: Checks the operation's own input and makes its request. It runs only once the user ID has
     ///     passed, so that an unusable user ID is the error reported whatever else is wrong.
@@ -82,21 +82,21 @@ extension JanuaryUserClient {
     /// - Throws: `invalidInput` with code `invalid_end_user_id` for an unusable user ID; what `build` throws; what
     ///   any request throws.
     func send<Value: Decodable>(
-        replay: ReplaySafety,
+        operation: JanuaryOperation,
         returning type: Value.Type,
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        try await client.perform(actingFor: userID, replay: replay, returning: type, build)
+        try await client.perform(actingFor: userID, operation: operation, returning: type, build)
     }
 
     /// Sends one operation on this user's behalf whose answer has no content; `build` runs as in
-    /// ``send(replay:returning:_:)``.
+    /// ``send(operation:returning:_:)``.
     ///
     /// - Parameters:
-    ///   - replay: What January's contract says about sending the operation twice.
+    ///   - operation: The operation the request is.
     ///   - build: Checks the operation's own input and makes its request.
-    /// - Throws: What ``send(replay:returning:_:)`` throws.
-    func send(replay: ReplaySafety, _ build: () throws -> JanuaryRequest) async throws {
-        try await client.perform(actingFor: userID, replay: replay, build)
+    /// - Throws: What ``send(operation:returning:_:)`` throws.
+    func send(operation: JanuaryOperation, _ build: () throws -> JanuaryRequest) async throws {
+        try await client.perform(actingFor: userID, operation: operation, build)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCore
+import JanuaryTransport
 
 /// Whether a failed attempt is sent again, and after how long: ``JanuaryRetryPolicy``'s rules as a pure function,
 /// so that every rule is tested without a network or a clock.
@@ -16,9 +17,7 @@ enum RetryDecision: Equatable {
     ///
     /// - Parameters:
     ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
-    ///   - isIdempotent: Whether a second send has the effect of one, so that an ambiguous failure may be sent
-    ///     again.
-    ///   - isReplayable: Whether the request may be sent again at all.
+    ///   - replay: Whether the request may be sent again at all, and after an ambiguous failure.
     ///   - retriesSoFar: How many retries this request has had.
     ///   - waitedSoFar: How many seconds its retries have waited.
     ///   - policy: The client's policy.
@@ -26,14 +25,14 @@ enum RetryDecision: Equatable {
     /// - Returns: ``retry(after:)`` or ``fail``.
     static func decide(
         after failure: JanuaryError,
-        isIdempotent: Bool,
-        isReplayable: Bool,
+        replay: ReplayClass,
         retriesSoFar: Int,
         waitedSoFar: TimeInterval,
         policy: JanuaryRetryPolicy,
         jitter: Double
     ) -> RetryDecision {
-        guard isReplayable, retriesSoFar < policy.maximumRetries, isRetryable(failure, isIdempotent: isIdempotent)
+        guard replay != .never, retriesSoFar < policy.maximumRetries,
+            isRetryable(failure, isIdempotent: replay == .safe)
         else {
             return .fail
         }

@@ -102,6 +102,29 @@ struct RequestPath: Sendable, Equatable {
         self.segments = segments
     }
 
+    /// Encodes a typed operation's path from its raw segments (`["v1.2", "foods", id]`), each percent-encoded once:
+    /// no text is parsed, so nothing is decoded and encoded again.
+    ///
+    /// - Parameter segments: The segments, not percent-encoded.
+    /// - Throws: `invalidInput` for an empty, `.` or `..` segment, or one holding `/`, `\`, `;` or a control
+    ///   character, which would make the server read other segments.
+    init(segments: [String]) throws {
+        var encoded = ""
+        for segment in segments {
+            guard !segment.isEmpty, segment != ".", segment != "..",
+                !segment.utf8.contains(where: Self.isForbiddenEscape),
+                !segment.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw JanuaryError.invalidInput(
+                    "A path segment must not be empty, \".\" or \"..\", or hold \"/\", \"\\\", \";\" or a control character."
+                )
+            }
+            encoded += "/" + PercentEncoding.pathSegment(segment)
+        }
+        percentEncoded = encoded
+        self.segments = segments.map { Substring($0) }
+    }
+
     private static var forbiddenCharacter: JanuaryError {
         JanuaryError.invalidInput(
             "A request path must not contain a query, fragment, backslash, semicolon or control character; pass "

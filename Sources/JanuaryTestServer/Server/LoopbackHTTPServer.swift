@@ -1,3 +1,7 @@
+// The loopback server is compiled out on watchOS, which does not let apps open BSD sockets (Apple TN3135): tests
+// there use the in-process simulator. JANUARY_NO_LOOPBACK_SERVER builds the same shape elsewhere, so that
+// Scripts/apple-typecheck.sh can check it without a watchOS SDK.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Foundation
 
 /// A small HTTP/1.1 server on `127.0.0.1` for tests: it answers from a script and records every request.
@@ -112,3 +116,4 @@ public struct LoopbackHTTPServerError: Error, Sendable, CustomStringConvertible 
         "LoopbackHTTPServer: \(operation) failed (errno \(code))"
     }
 }
+#endif

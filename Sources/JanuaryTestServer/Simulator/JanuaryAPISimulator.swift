@@ -40,31 +40,19 @@ public final class JanuaryAPISimulator: Sendable {
 
     let now: @Sendable () -> Date
     let books: LockedValue<SimulatorBooks>
-    private let engine: SimulatorEngine
+    let engine: SimulatorEngine
+    #if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
     /// The loopback server, once there is one: from the start for ``init(tokenLifetime:now:)``, on first use of
     /// ``server`` for ``inProcess(tokenLifetime:now:)``.
     let loopback = LockedValue<LoopbackHTTPServer?>(nil)
+    #endif
 
-    private init(tokenLifetime: TimeInterval, clock now: @escaping @Sendable () -> Date) {
+    init(tokenLifetime: TimeInterval, clock now: @escaping @Sendable () -> Date) {
         let books = LockedValue(SimulatorBooks())
         self.tokenLifetime = tokenLifetime
         self.now = now
         self.books = books
         self.engine = SimulatorEngine(books: books, now: now, tokenLifetime: tokenLifetime)
-    }
-
-    /// Starts a simulator on an ephemeral loopback port.
-    ///
-    /// - Parameters:
-    ///   - tokenLifetime: How long a token minted without an explicit lifetime is accepted, in seconds;
-    ///     an hour by default.
-    ///   - now: The simulator's clock. Expiry, `Date` headers, default timestamps and "today" all read it; pass
-    ///     a manual clock's time in tests instead of sleeping.
-    /// - Throws: ``LoopbackHTTPServerError`` if the server cannot listen.
-    public convenience init(tokenLifetime: TimeInterval = 3600, now: @escaping @Sendable () -> Date = { Date() }) throws
-    {
-        self.init(tokenLifetime: tokenLifetime, clock: now)
-        _ = try startLoopback()
     }
 
     /// A simulator that answers in the test's own process and opens no socket: for app tests, SwiftUI previews
@@ -92,21 +80,11 @@ public final class JanuaryAPISimulator: Sendable {
         JanuaryAPISimulator(tokenLifetime: tokenLifetime, clock: now)
     }
 
+    #if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
     deinit {
         loopback.withLock { $0 }?.shutdown()
     }
-
-    /// The loopback server the simulator answers on.
-    ///
-    /// An in-process simulator starts one on first use; if the socket cannot be opened then, that is a
-    /// programming error in the test (create the simulator with ``init(tokenLifetime:now:)`` to handle it).
-    public var server: LoopbackHTTPServer {
-        do {
-            return try startLoopback()
-        } catch {
-            preconditionFailure("JanuaryAPISimulator could not open its loopback server: \(error)")
-        }
-    }
+    #endif
 
     /// Answers one request in process, through the same engine as the loopback server: the entry point of
     /// `SimulatorTransport`.
@@ -124,30 +102,6 @@ public final class JanuaryAPISimulator: Sendable {
         body: Data
     ) -> SimulatorAnswer {
         engine.answer(to: RecordedRequest(method: method, target: target, headerFields: headerFields, body: body))
-    }
-
-    private func startLoopback() throws -> LoopbackHTTPServer {
-        try loopback.withLock { loopback in
-            if let loopback {
-                return loopback
-            }
-            let engine = self.engine
-            let server = try LoopbackHTTPServer { request in
-                engine.respond(to: request)
-            }
-            loopback = server
-            return server
-        }
-    }
-
-    /// The simulated API's base URL, such as `http://127.0.0.1:54321`; paths start with `/v1.2/`.
-    public var baseURL: URL {
-        server.baseURL
-    }
-
-    /// The full URL of the partner-backend token endpoint.
-    public var partnerBackendTokenURL: URL {
-        server.baseURL.appendingPathComponent(String(Self.partnerBackendTokenPath.dropFirst()))
     }
 
     /// The end user that ``mintToken(endUserID:scopes:lifetime:)`` and the partner-backend endpoint bind tokens

@@ -11,31 +11,45 @@ package struct CheckedHTTPRequest: Sendable {
     /// The checked request.
     package let request: HTTPTransportRequest
 
+    /// Whether it may be sent more than once: from the request's own replayability and the idempotence its maker
+    /// declared, decided here once.
+    package let replay: ReplayClass
+
     /// Checks `request` as `TransportSafety.validate(_:)` would, except its URL, which may carry a credential.
     ///
-    /// - Parameter request: A request whose URL was built on a checked base URL, keeping its origin.
+    /// - Parameters:
+    ///   - request: A request whose URL was built on a checked base URL, keeping its origin.
+    ///   - isIdempotent: Whether a second send has the effect of one; by default, the method's rule.
     /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
-    package init(checking request: HTTPTransportRequest) throws {
+    package init(checking request: HTTPTransportRequest, isIdempotent: Bool? = nil) throws {
         try TransportSafety.validateMessage(request)
         self.request = request
+        self.replay = ReplayClass(
+            isReplayable: request.isReplayable,
+            isIdempotent: isIdempotent ?? request.method.isIdempotent
+        )
     }
 
-    private init(alreadyChecked request: HTTPTransportRequest) {
+    private init(alreadyChecked request: HTTPTransportRequest, replay: ReplayClass) {
         self.request = request
+        self.replay = replay
     }
 
-    /// The request with `Authorization: Bearer <credential>`, still checked when the credential is header-safe;
-    /// otherwise `nil`, and the unchecked request must go through the transport's own check, which refuses it.
+    /// The request with `Authorization: Bearer <credential>`, still checked.
+    ///
+    /// A header-safe credential (every one the token cache hands out) keeps the check without a second look;
+    /// any other value is checked as the transport would check it, so no value can break the message.
     ///
     /// - Parameter credential: The credential.
-    /// - Returns: The authorized checked request, or `nil`.
-    package func authorized(bearer credential: String) -> CheckedHTTPRequest? {
-        guard CredentialSyntax.isHeaderSafe(credential) else {
-            return nil
-        }
+    /// - Returns: The authorized checked request.
+    /// - Throws: What `TransportSafety.validateMessage(_:)` throws for a credential that breaks the message.
+    package func authorized(bearer credential: String) throws -> CheckedHTTPRequest {
         var authorized = request
         authorized.headerFields["Authorization"] = "Bearer " + credential
-        return CheckedHTTPRequest(alreadyChecked: authorized)
+        if !CredentialSyntax.isHeaderSafe(credential) {
+            try TransportSafety.validateMessage(authorized)
+        }
+        return CheckedHTTPRequest(alreadyChecked: authorized, replay: replay)
     }
 }
 

@@ -93,7 +93,7 @@ struct FoodAnalysisEndToEndTests {
     )
     func photoBytes(_ format: ImageBytes) async throws {
         let harness = try ClientHarness()
-        let photo = try FoodPhoto.image(format.bytes)
+        let photo = try FoodPhoto.image(format.bytes).unprepared
         let scan = try await harness.client.foodAnalysis.analyzePhoto(photo)
         let meal = FixedMeal.for(Array(format.bytes))
         #expect(scan.mealName == meal.name)
@@ -106,8 +106,10 @@ struct FoodAnalysisEndToEndTests {
     @Test("the same bytes always give the same meal")
     func photoDeterministic() async throws {
         let harness = try ClientHarness()
-        let first = try await harness.client.foodAnalysis.analyzePhoto(.image(ImageBytes.png.bytes, contentType: .png))
-        let second = try await harness.client.foodAnalysis.analyzePhoto(.image(ImageBytes.png.bytes, contentType: .png))
+        let first = try await harness.client.foodAnalysis.analyzePhoto(
+            .image(ImageBytes.png.bytes, contentType: .png).unprepared)
+        let second = try await harness.client.foodAnalysis.analyzePhoto(
+            .image(ImageBytes.png.bytes, contentType: .png).unprepared)
         #expect(first == second)
     }
 
@@ -169,10 +171,10 @@ struct FoodAnalysisEndToEndTests {
             _ = try await $0.foodAnalysis.analyzePhoto(.url(URL(string: "https://photos.example.com/barcode.jpg")!))
         },
         ServerError(name: "bytes that are not an image, labelled PNG", code: "image_corrupt") {
-            _ = try await $0.foodAnalysis.analyzePhoto(.image(Data("not a picture".utf8), contentType: .png))
+            _ = try await $0.foodAnalysis.analyzePhoto(.image(Data("not a picture".utf8), contentType: .png).unprepared)
         },
         ServerError(name: "JPEG bytes cut after the signature", code: "image_corrupt") {
-            _ = try await $0.foodAnalysis.analyzePhoto(.image(Data([0xFF, 0xD8]), contentType: .jpeg))
+            _ = try await $0.foodAnalysis.analyzePhoto(.image(Data([0xFF, 0xD8]), contentType: .jpeg).unprepared)
         },
         ServerError(name: "a data URI of another type", code: "image_format_unsupported") {
             _ = try await $0.send(rawImage: "data:image/bmp;base64,Qk0=")
@@ -219,7 +221,7 @@ struct FoodAnalysisEndToEndTests {
         var bytes = ImageBytes.png.bytes
         bytes.append(Data(count: 3_800_000))
         try await requireRefusedLocally(code: "payload_too_large", naming: "5 MB", outbound: harness.outbound) {
-            _ = try await harness.client.foodAnalysis.analyzePhoto(.image(bytes, contentType: .png))
+            _ = try await harness.client.foodAnalysis.analyzePhoto(.image(bytes, contentType: .png).unprepared)
         }
     }
 
@@ -230,7 +232,7 @@ struct FoodAnalysisEndToEndTests {
         ),
         .init(
             "empty image bytes", naming: "empty",
-            { _ = try await $0.foodAnalysis.analyzePhoto(.image(Data(), contentType: .png)) }
+            { _ = try await $0.foodAnalysis.analyzePhoto(.image(Data(), contentType: .png).unprepared) }
         ),
         .init("an empty description", naming: "text", { _ = try await $0.foodAnalysis.analyzeDescription("") }),
         .init(

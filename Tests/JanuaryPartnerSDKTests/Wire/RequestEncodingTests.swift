@@ -18,6 +18,33 @@ struct RequestEncodingTests {
     }
 
     @Test(
+        "a typed operation's path is encoded once from its segments",
+        arguments: [
+            (["v1.2", "foods", "1001"], "/v1.2/foods/1001", false),
+            (["v1.2", "foods", "a b", "alternatives"], "/v1.2/foods/a%20b/alternatives", false),
+            (["v1.2", "foods", "é%41"], "/v1.2/foods/%C3%A9%2541", false),
+            (["v1.2", "Auth", "client-tokens"], "/v1.2/Auth/client-tokens", true),
+            (["V1.2", "credits"], "/V1.2/credits", true),
+        ]
+    )
+    func segments(segments: [String], encoded: String, isServerOnly: Bool) throws {
+        let path = try RequestPath(segments: segments)
+        #expect(path.percentEncoded == encoded)
+        #expect(path.isServerOnly == isServerOnly)
+        #expect(try RequestPath(encoded) == path, "the same path as the text form, without a second pass")
+    }
+
+    @Test(
+        "a segment that would read as other segments is refused",
+        arguments: ["", ".", "..", "a/b", "a\\b", "a;b", "a\u{0}b", "a\u{85}b"]
+    )
+    func refusedSegments(segment: String) async throws {
+        try await requireRefusedLocally(naming: "path segment") {
+            _ = try RequestPath(segments: ["v1.2", "foods", segment])
+        }
+    }
+
+    @Test(
         "numbers are written without exponents or needless fractions",
         arguments: [
             (8_000.0, "8000"), (1, "1"), (-122.4194, "-122.4194"), (37.7749, "37.7749"), (0.00001, "0.00001"),

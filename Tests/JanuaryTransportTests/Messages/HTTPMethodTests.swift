@@ -1,3 +1,4 @@
+import JanuaryCore
 import JanuaryTransport
 import Testing
 

@@ -1,6 +1,10 @@
 import Foundation
 import JanuaryCore
 
+#if canImport(ImageIO)
+import CoreGraphics
+#endif
+
 /// A photo of a meal or a packaged product for ``JanuaryPartnerClient/FoodAnalysis/analyzePhoto(_:reasoning:)``:
 /// either a public `https` link January fetches, or the image's bytes, which the SDK sends as a
 /// `data:image/<type>;base64,…` URI.
@@ -12,9 +16,11 @@ import JanuaryCore
 /// ```
 ///
 /// January accepts JPEG, PNG, WebP and still GIF, in a request body of at most 5 MB: about 3.7 MB of image
-/// before base64. Smaller is faster; about 1024 px on the shorter side is plenty. Resize and compress on the
-/// device (for example JPEG at quality 0.7, longest edge 1000 px) before making the photo. A photo of only a
-/// barcode is refused: use ``JanuaryPartnerClient/Foods/lookupBarcode(_:)``.
+/// before base64. Smaller is faster. On Apple platforms the SDK prepares image bytes before sending them
+/// (`PhotoPreparation.standard`: orientation applied, long edge 1,000 px, JPEG at quality 0.7, no metadata);
+/// set `preparation` to `nil` to send them as given. On Linux, where ImageIO does not exist, bytes are always sent
+/// as given: resize and compress them before making the photo. A photo of only a barcode is refused: use
+/// ``JanuaryPartnerClient/Foods/lookupBarcode(_:)``.
 public struct FoodPhoto: Sendable, Hashable {
     /// The largest request body January accepts, in bytes (5 MB, counted in decimal megabytes to stay on the safe
     /// side of either reading).
@@ -26,6 +32,58 @@ public struct FoodPhoto: Sendable, Hashable {
     }
 
     let source: Source
+
+    #if canImport(ImageIO)
+    /// How the SDK prepares the image bytes before sending them: ``PhotoPreparation/standard`` unless you choose
+    /// other limits, or `nil` to send the bytes exactly as given. A URL photo is never prepared.
+    public var preparation: PhotoPreparation? = .standard
+
+    /// A photo from any encoded image the device reads (JPEG, HEIC, PNG, …), prepared now.
+    ///
+    /// - Parameters:
+    ///   - data: The encoded image, as the camera or the photo library gave it.
+    ///   - preparation: The limits; ``PhotoPreparation/standard`` by default.
+    /// - Returns: The prepared JPEG photo.
+    /// - Throws: `JanuaryError` of category `invalidInput` when the bytes are not an image, have no pixels or are
+    ///   truncated.
+    public static func prepared(_ data: Data, preparation: PhotoPreparation = .standard) throws -> FoodPhoto {
+        FoodPhoto(source: .image(try preparation.prepare(data), .jpeg), preparation: nil)
+    }
+
+    /// A photo from a decoded image (taken as upright), prepared now.
+    ///
+    /// - Parameters:
+    ///   - image: The image.
+    ///   - preparation: The limits; ``PhotoPreparation/standard`` by default.
+    /// - Returns: The prepared JPEG photo.
+    /// - Throws: `JanuaryError` of category `invalidInput` for an image without pixels.
+    public static func prepared(_ image: CGImage, preparation: PhotoPreparation = .standard) throws -> FoodPhoto {
+        FoodPhoto(source: .image(try preparation.prepare(image), .jpeg), preparation: nil)
+    }
+    #endif
+
+    /// Whether the bytes will be prepared before sending, so that their size now says nothing about the request's.
+    var willBePrepared: Bool {
+        #if canImport(ImageIO)
+        if case .image = source, preparation != nil {
+            return true
+        }
+        #endif
+        return false
+    }
+
+    /// The photo as it is sent: prepared when ``willBePrepared``, otherwise itself.
+    func preparedForSending() throws -> FoodPhoto {
+        #if canImport(ImageIO)
+        if case .image(let data, _) = source, let preparation {
+            guard !data.isEmpty else {
+                throw JanuaryError.invalidInput("FoodPhoto image data must not be empty.")
+            }
+            return FoodPhoto(source: .image(try preparation.prepare(data), .jpeg), preparation: nil)
+        }
+        #endif
+        return self
+    }
 
     /// A photo January fetches from a public `https` or `http` URL.
     ///
@@ -63,7 +121,8 @@ public struct FoodPhoto: Sendable, Hashable {
     }
 
     /// Checks the photo can be sent: an `https` or `http` URL with a host, or non-empty bytes of an accepted type small
-    /// enough for January's 5 MB request limit once base64-encoded.
+    /// enough for January's 5 MB request limit once base64-encoded. Bytes that will be prepared are measured after
+    /// preparation, when the photo is sent.
     ///
     /// - Throws: `JanuaryError` of category `invalidInput` naming the rule broken.
     public func validate() throws {
@@ -79,6 +138,9 @@ public struct FoodPhoto: Sendable, Hashable {
                 throw JanuaryError.invalidInput("FoodPhoto image data must not be empty.")
             }
             // Refuse before building a base64 copy of a photo that could never fit.
+            guard !willBePrepared else {
+                return
+            }
             let encodedLength = contentType.dataURIPrefix.utf8.count + (data.count + 2) / 3 * 4
             guard encodedLength <= Self.maximumRequestBytes else {
                 throw JanuaryError.invalidInput(
@@ -92,8 +154,9 @@ public struct FoodPhoto: Sendable, Hashable {
 
     /// The `image` value January expects: the URL as written, or a complete data URI.
     func imageValue() throws -> String {
-        try validate()
-        switch source {
+        let photo = try preparedForSending()
+        try photo.validate()
+        switch photo.source {
         case .url(let url):
             return url.absoluteString
         case .image(let data, let contentType):

@@ -31,8 +31,12 @@ extension JanuaryPartnerClient {
         ///   - reasoning: Which analyzer to use; `nil` (the default) lets January choose, which is the
         ///     reasoning-based one (``AnalysisReasoningEffort/xhigh``).
         /// - Returns: The foods recognised, with a meal name and a confidence for each.
+        /// On Apple platforms image bytes are first prepared on the device (`FoodPhoto.preparation`, which Linux
+        /// lacks): upright, long edge 1,000 px, JPEG, no metadata.
+        ///
         /// - Throws: `JanuaryError`: `invalidInput` before sending for a URL that is not `https`, empty image
-        ///   data, or an image too large for the 5 MB request limit (code `payload_too_large`). From January:
+        ///   data, bytes photo preparation cannot read (not an image, no pixels, truncated), or an image too large
+        ///   for the 5 MB request limit (code `payload_too_large`). From January:
         ///   `image_unreachable`, `image_corrupt`, `image_format_unsupported` and `image_invalid_base64` (the same
         ///   image always fails the same way: do not retry), `invalid_request` (for example a barcode-only photo),
         ///   `payload_too_large`, and `upstream_timeout` (retry, ideally with a smaller image).
@@ -40,7 +44,8 @@ extension JanuaryPartnerClient {
             -> FoodScan
         {
             try await client.perform(
-                FoodAnalysisRequests.photo(photo, reasoning: reasoning), replay: .idempotent, returning: FoodScan.self)
+                FoodAnalysisRequests.photo(photo, reasoning: reasoning), operation: .scanFoodPhoto,
+                returning: FoodScan.self)
         }
 
         /// Recognises the foods and portions in a description such as "two eggs and a slice of toast".
@@ -51,7 +56,8 @@ extension JanuaryPartnerClient {
         ///   January answers.
         public func analyzeDescription(_ text: String) async throws -> FoodScan {
             try await client.perform(
-                FoodAnalysisRequests.description(text), replay: .idempotent, returning: FoodScan.self)
+                FoodAnalysisRequests.description(text), operation: .searchFoodsByNaturalLanguage,
+                returning: FoodScan.self)
         }
 
         /// Corrects an analysis with a plain-English instruction, such as "the rice was brown rice, about 1 cup".
@@ -70,7 +76,7 @@ extension JanuaryPartnerClient {
         ///   answers.
         public func correct(_ scan: FoodScan, instruction: String) async throws -> FoodScan {
             try await client.perform(
-                FoodAnalysisRequests.correction(scan, instruction: instruction), replay: .idempotent,
+                FoodAnalysisRequests.correction(scan, instruction: instruction), operation: .correctPhotoScan,
                 returning: FoodScan.self)
         }
     }

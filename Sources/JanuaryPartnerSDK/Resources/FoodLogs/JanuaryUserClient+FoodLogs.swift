@@ -38,7 +38,7 @@ extension JanuaryUserClient {
         ///   than 100, an invalid quantity or a name longer than 256 characters; what any request throws.
         @discardableResult
         public func create(_ request: CreateFoodLogRequest) async throws -> FoodLog {
-            try await user.send(replay: .notDeduplicated, returning: FoodLog.self) {
+            try await user.send(operation: .createFoodLog, returning: FoodLog.self) {
                 try request.validate()
                 return JanuaryRequest(method: .post, path: Self.path, body: try .json(request))
             }
@@ -53,7 +53,7 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
         ///   or one longer than 60 days (code `date_range_too_large`); what any request throws.
         public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [FoodLog] {
-            try await user.send(replay: .idempotent, returning: ListFoodLogsResponse.self) {
+            try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
                 try listRequest(from: start, through: end)
             }
             .items
@@ -78,7 +78,7 @@ extension JanuaryUserClient {
         /// - Returns: The logs, in the order they were eaten.
         /// - Throws: What `list(from:through:)` with days throws.
         public func list(from start: Date, through end: Date) async throws -> [FoodLog] {
-            try await user.send(replay: .idempotent, returning: ListFoodLogsResponse.self) {
+            try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
                 let days = try user.days(from: start, through: end)
                 return try listRequest(from: days.start, through: days.end)
             }
@@ -99,7 +99,7 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
         ///   or one longer than 366 days (code `date_range_too_large`); what any request throws.
         public func summary(_ request: FoodLogSummaryRequest) async throws -> FoodLogSummary {
-            try await user.send(replay: .idempotent, returning: FoodLogSummary.self) {
+            try await user.send(operation: .getFoodLogSummary, returning: FoodLogSummary.self) {
                 try user.validateRange(
                     from: request.start, through: request.end, maximumDays: FoodLogSummaryRequest.maximumDays)
                 try request.validate()
@@ -117,8 +117,8 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
         ///   that is not a UUID; `not_found` when the user has no such log; what any request throws.
         public func get(id: FoodLogID) async throws -> FoodLog {
-            try await user.send(replay: .idempotent, returning: FoodLog.self) {
-                JanuaryRequest(method: .get, path: try Self.logPath(id))
+            try await user.send(operation: .getFoodLog, returning: FoodLog.self) {
+                try Self.logRequest(.get, id)
             }
         }
 
@@ -139,10 +139,11 @@ extension JanuaryUserClient {
         ///   `not_found` when the user has no such log; what any request throws.
         @discardableResult
         public func update(id: FoodLogID, _ request: UpdateFoodLogRequest) async throws -> FoodLog {
-            try await user.send(replay: .idempotent, returning: FoodLog.self) {
-                let path = try Self.logPath(id)
+            try await user.send(operation: .updateFoodLog, returning: FoodLog.self) {
+                var patch = try Self.logRequest(.patch, id)
                 try request.validate()
-                return JanuaryRequest(method: .patch, path: path, body: try .json(request))
+                patch.body = try .json(request)
+                return patch
             }
         }
 
@@ -154,15 +155,15 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
         ///   that is not a UUID; what any request throws.
         public func delete(id: FoodLogID) async throws {
-            try await user.send(replay: .idempotent) {
-                JanuaryRequest(method: .delete, path: try Self.logPath(id))
+            try await user.send(operation: .deleteFoodLog) {
+                try Self.logRequest(.delete, id)
             }
         }
 
-        /// One log's path, once its identifier passes.
-        private static func logPath(_ id: FoodLogID) throws -> String {
+        /// A request for one log, once its identifier passes.
+        private static func logRequest(_ method: JanuaryRequest.Method, _ id: FoodLogID) throws -> JanuaryRequest {
             try id.validate(field: "log_id")
-            return path + "/" + PercentEncoding.pathSegment(id.rawValue)
+            return try JanuaryRequest(method: method, segments: ["v1.2", "food-logs", id.rawValue])
         }
     }
 }

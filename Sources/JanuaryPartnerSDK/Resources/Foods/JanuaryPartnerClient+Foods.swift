@@ -30,7 +30,7 @@ extension JanuaryPartnerClient {
         ///   outside 1–50 or a negative offset, before sending; otherwise what January answers
         ///   (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchFoodsRequest) async throws -> FoodSearchResults {
-            try await client.perform(request.makeRequest(), replay: .idempotent, returning: FoodSearchResults.self)
+            try await client.perform(request.makeRequest(), operation: .searchFoods, returning: FoodSearchResults.self)
         }
 
         /// Suggests food names for what the user has typed so far.
@@ -41,7 +41,7 @@ extension JanuaryPartnerClient {
         ///   the recipe type, before sending; otherwise what January answers.
         public func autocomplete(_ request: AutocompleteFoodsRequest) async throws -> AutocompleteFoodsResponse {
             try await client.perform(
-                request.makeRequest(), replay: .idempotent, returning: AutocompleteFoodsResponse.self)
+                request.makeRequest(), operation: .autocompleteFoods, returning: AutocompleteFoodsResponse.self)
         }
 
         /// Gets one food with all its servings.
@@ -51,7 +51,7 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for an id that is not a numeric id, before sending; `notFound`
         ///   (`not_found`) when January has no such food; otherwise what January answers.
         public func get(id: FoodID) async throws -> Food {
-            try await client.perform(Self.getRequest(id: id), replay: .idempotent, returning: Food.self)
+            try await client.perform(Self.getRequest(id: id), operation: .getFood, returning: Food.self)
         }
 
         /// Looks up the packaged product with a barcode.
@@ -61,7 +61,8 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for anything but 6 to 14 digits, before sending; `notFound`
         ///   (`not_found`) when no food has this barcode; otherwise what January answers.
         public func lookupBarcode(_ barcode: String) async throws -> Food {
-            try await client.perform(Self.barcodeRequest(barcode), replay: .idempotent, returning: Food.self)
+            try await client.perform(
+                Self.barcodeRequest(barcode), operation: .lookupFoodByBarcode, returning: Food.self)
         }
 
         /// Suggests healthier alternatives to a food, within the end user's restrictions and preferences.
@@ -75,12 +76,13 @@ extension JanuaryPartnerClient {
             _ request: SuggestFoodAlternativesRequest
         ) async throws -> SuggestFoodAlternativesResponse {
             try await client.perform(
-                request.makeRequest(), replay: .idempotent, returning: SuggestFoodAlternativesResponse.self)
+                request.makeRequest(), operation: .suggestFoodAlternatives,
+                returning: SuggestFoodAlternativesResponse.self)
         }
 
         static func getRequest(id: FoodID) throws -> JanuaryRequest {
             try id.validate(field: "foods.get(id:) id")
-            return JanuaryRequest(method: .get, path: "/v1.2/foods/\(PercentEncoding.pathSegment(id.rawValue))")
+            return try JanuaryRequest(method: .get, segments: ["v1.2", "foods", id.rawValue])
         }
 
         static func barcodeRequest(_ barcode: String) throws -> JanuaryRequest {
@@ -88,8 +90,7 @@ extension JanuaryPartnerClient {
             guard digits, (6...14).contains(barcode.utf8.count) else {
                 throw JanuaryError.invalidInput("barcode must be 6 to 14 ASCII digits (UPC, EAN or GTIN).")
             }
-            return JanuaryRequest(
-                method: .get, path: "/v1.2/foods/barcode/\(PercentEncoding.pathSegment(barcode))")
+            return try JanuaryRequest(method: .get, segments: ["v1.2", "foods", "barcode", barcode])
         }
     }
 }

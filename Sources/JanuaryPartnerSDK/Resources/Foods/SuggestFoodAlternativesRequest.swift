@@ -43,7 +43,7 @@ public struct SuggestFoodAlternativesRequest: Sendable, Hashable {
         try validate()
         return try JanuaryRequest(
             method: .post,
-            path: "/v1.2/foods/\(PercentEncoding.pathSegment(foodID.rawValue))/alternatives",
+            segments: ["v1.2", "foods", foodID.rawValue, "alternatives"],
             body: .json(Body(dietRestrictions: dietRestrictions, dietPreferences: dietPreferences))
         )
     }

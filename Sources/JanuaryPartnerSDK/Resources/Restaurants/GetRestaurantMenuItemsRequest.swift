@@ -51,9 +51,9 @@ public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
 
     func makeRequest() throws -> JanuaryRequest {
         try validate()
-        return JanuaryRequest(
+        return try JanuaryRequest(
             method: .get,
-            path: "/v1.2/restaurants/\(PercentEncoding.pathSegment(restaurantID.rawValue))/menu-items",
+            segments: ["v1.2", "restaurants", restaurantID.rawValue, "menu-items"],
             queryItems: [URLQueryItem("limit", number: limit), URLQueryItem("offset", number: offset)]
         )
     }

@@ -33,7 +33,8 @@ extension JanuaryPartnerClient {
         ///   otherwise what January answers (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
             try await client.perform(
-                request.makeRequest(path: "/v1.2/restaurants"), replay: .idempotent,
+                request.makeRequest(path: "/v1.2/restaurants", typeName: "SearchRestaurantsRequest"),
+                operation: .searchRestaurants,
                 returning: SearchRestaurantsResponse.self)
         }
 
@@ -46,7 +47,8 @@ extension JanuaryPartnerClient {
         ///   otherwise what January answers.
         public func menuItems(_ request: GetRestaurantMenuItemsRequest) async throws -> GetRestaurantMenuItemsResponse {
             try await client.perform(
-                request.makeRequest(), replay: .idempotent, returning: GetRestaurantMenuItemsResponse.self)
+                request.makeRequest(), operation: .getRestaurantMenuItems,
+                returning: GetRestaurantMenuItemsResponse.self)
         }
 
         /// Finds dishes by name at restaurants near a location.
@@ -59,8 +61,8 @@ extension JanuaryPartnerClient {
             _ request: SearchRestaurantMenuItemsRequest
         ) async throws -> SearchRestaurantMenuItemsResponse {
             try await client.perform(
-                request.makeRequest(path: "/v1.2/menu-items"),
-                replay: .idempotent,
+                request.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest"),
+                operation: .searchRestaurantMenuItems,
                 returning: SearchRestaurantMenuItemsResponse.self
             )
         }

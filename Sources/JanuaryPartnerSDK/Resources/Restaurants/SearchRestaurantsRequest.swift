@@ -60,7 +60,12 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
     ///
     /// - Throws: `JanuaryError` of category `invalidInput` naming the field that breaks a rule.
     public func validate() throws {
-        let typeName = "SearchRestaurantsRequest"
+        try validate(as: "SearchRestaurantsRequest")
+    }
+
+    /// Checks January's rules, naming the fields after `typeName`: the menu-item search spells this type
+    /// ``SearchRestaurantMenuItemsRequest``, and its errors say so.
+    func validate(as typeName: String) throws {
         try Validation.text(query, field: "\(typeName).query", length: 1...256)
         try Validation.number(latitude, field: "\(typeName).latitude", in: -90...90)
         try Validation.number(longitude, field: "\(typeName).longitude", in: -180...180)
@@ -70,11 +75,13 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
 
     /// The request for one of the two searches.
     ///
-    /// - Parameter path: `/v1.2/restaurants` or `/v1.2/menu-items`.
+    /// - Parameters:
+    ///   - path: `/v1.2/restaurants` or `/v1.2/menu-items`.
+    ///   - typeName: The name the caller spelled this type with, for the errors.
     /// - Returns: The `GET` with the search's query items.
     /// - Throws: What ``validate()`` throws.
-    func makeRequest(path: String) throws -> JanuaryRequest {
-        try validate()
+    func makeRequest(path: String, typeName: String) throws -> JanuaryRequest {
+        try validate(as: typeName)
         return JanuaryRequest(
             method: .get,
             path: path,

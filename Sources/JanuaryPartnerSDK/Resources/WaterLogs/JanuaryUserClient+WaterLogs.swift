@@ -43,7 +43,7 @@ extension JanuaryUserClient {
         ///   `daily_water_limit_exceeded` when the log would take the day past 24 liters; what any request throws.
         @discardableResult
         public func create(_ amount: WaterAmount, consumedAt: Date? = nil) async throws -> WaterLog {
-            try await user.send(replay: .notDeduplicated, returning: WaterLog.self) {
+            try await user.send(operation: .createWaterLog, returning: WaterLog.self) {
                 try amount.validate(field: "amount")
                 if let consumedAt {
                     try Validation.date(consumedAt, field: "consumed_at")
@@ -70,7 +70,7 @@ extension JanuaryUserClient {
             through end: JanuaryDate,
             unit: VolumeUnit = .fluidOunces
         ) async throws -> [DailyWaterTotal] {
-            try await user.send(replay: .idempotent, returning: ListWaterLogsResponse.self) {
+            try await user.send(operation: .listWaterLogs, returning: ListWaterLogsResponse.self) {
                 try listRequest(from: start, through: end, unit: unit)
             }
             .items
@@ -87,7 +87,7 @@ extension JanuaryUserClient {
         public func list(from start: Date, through end: Date, unit: VolumeUnit = .fluidOunces) async throws
             -> [DailyWaterTotal]
         {
-            try await user.send(replay: .idempotent, returning: ListWaterLogsResponse.self) {
+            try await user.send(operation: .listWaterLogs, returning: ListWaterLogsResponse.self) {
                 let days = try user.days(from: start, through: end)
                 return try listRequest(from: days.start, through: days.end, unit: unit)
             }
@@ -128,10 +128,9 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an
         ///   identifier that is not a UUID; what any request throws.
         public func delete(id: WaterLogID) async throws {
-            try await user.send(replay: .idempotent) {
+            try await user.send(operation: .deleteWaterLog) {
                 try id.validate(field: "log_id")
-                let path = Self.path + "/" + PercentEncoding.pathSegment(id.rawValue)
-                return JanuaryRequest(method: .delete, path: path)
+                return try JanuaryRequest(method: .delete, segments: ["v1.2", "water-logs", id.rawValue])
             }
         }
     }

@@ -45,7 +45,7 @@ extension JanuaryUserClient {
         ///   any request throws.
         @discardableResult
         public func create(_ weight: Weight, measuredAt: Date? = nil) async throws -> WeightLog {
-            try await user.send(replay: .notDeduplicated, returning: WeightLog.self) {
+            try await user.send(operation: .createWeightLog, returning: WeightLog.self) {
                 try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
                 if let measuredAt {
                     try Validation.date(measuredAt, field: "measured_at")
@@ -67,7 +67,7 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted
         ///   range or a start too far back; what any request throws.
         public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [DailyWeight] {
-            try await user.send(replay: .idempotent, returning: ListWeightLogsResponse.self) {
+            try await user.send(operation: .listWeightLogs, returning: ListWeightLogsResponse.self) {
                 try listRequest(from: start, through: end)
             }
             .items
@@ -81,7 +81,7 @@ extension JanuaryUserClient {
         /// - Returns: One weight per day with a measurement, oldest first.
         /// - Throws: What `list(from:through:)` with days throws.
         public func list(from start: Date, through end: Date) async throws -> [DailyWeight] {
-            try await user.send(replay: .idempotent, returning: ListWeightLogsResponse.self) {
+            try await user.send(operation: .listWeightLogs, returning: ListWeightLogsResponse.self) {
                 let days = try user.days(from: start, through: end)
                 return try listRequest(from: days.start, through: days.end)
             }

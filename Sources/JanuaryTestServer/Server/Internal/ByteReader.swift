@@ -1,3 +1,7 @@
+// The loopback server is compiled out on watchOS, which does not let apps open BSD sockets (Apple TN3135): tests
+// there use the in-process simulator. JANUARY_NO_LOOPBACK_SERVER builds the same shape elsewhere, so that
+// Scripts/apple-typecheck.sh can check it without a watchOS SDK.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 /// A receive buffer over a blocking socket that hands out lines and fixed-size runs of bytes.
 ///
 /// Bytes stay in one array from `start` on; consumed bytes are dropped in bulk now and then, and a line search
@@ -82,3 +86,4 @@ struct ByteReader {
         return true
     }
 }
+#endif

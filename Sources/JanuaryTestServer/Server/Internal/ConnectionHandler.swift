@@ -1,3 +1,7 @@
+// The loopback server is compiled out on watchOS, which does not let apps open BSD sockets (Apple TN3135): tests
+// there use the in-process simulator. JANUARY_NO_LOOPBACK_SERVER builds the same shape elsewhere, so that
+// Scripts/apple-typecheck.sh can check it without a watchOS SDK.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Foundation
 
 /// Serves one accepted connection on its own thread: reads requests one after another (HTTP/1.1 keep-alive,
@@ -223,3 +227,4 @@ struct ChunkFailureStatus: Error {
         self.status = status
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// The loopback server is compiled out on watchOS, which does not let apps open BSD sockets (Apple TN3135): tests
+// there use the in-process simulator. JANUARY_NO_LOOPBACK_SERVER builds the same shape elsewhere, so that
+// Scripts/apple-typecheck.sh can check it without a watchOS SDK.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Foundation
 
 /// Pure parsing of a request's head: the request line, field lines and message framing (RFC 9112 §3, §5, §6).
@@ -121,3 +125,4 @@ enum RequestHead {
         }
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// The loopback server is compiled out on watchOS, which does not let apps open BSD sockets (Apple TN3135): tests
+// there use the in-process simulator. JANUARY_NO_LOOPBACK_SERVER builds the same shape elsewhere, so that
+// Scripts/apple-typecheck.sh can check it without a watchOS SDK.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Foundation
 
 /// Serializes a ``ScriptedResponse`` as an HTTP/1.1 response (RFC 9112 §4, §6) and carries out its behavior.
@@ -92,3 +96,4 @@ enum ResponseWriter {
         }
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// The loopback server is compiled out on watchOS, which does not let apps open BSD sockets (Apple TN3135): tests
+// there use the in-process simulator. JANUARY_NO_LOOPBACK_SERVER builds the same shape elsewhere, so that
+// Scripts/apple-typecheck.sh can check it without a watchOS SDK.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Dispatch
 import Foundation
 
@@ -181,26 +185,4 @@ final class ServerCore: @unchecked Sendable {
         return try body()
     }
 }
-
-// The test server's one lock: the core's connection hand-off uses it first, and the simulator keeps its books
-// behind it as well.
-
-/// A value behind an `NSLock`. The test server imports nothing of the SDK, so it cannot use JanuaryCore's lock.
-final class LockedValue<Value> {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    /// Runs `body` with exclusive access. Never block or call out to other code inside it.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
-// Safe because `value` is only touched inside `withLock`, under `lock`, and the value itself is Sendable.
-extension LockedValue: @unchecked Sendable where Value: Sendable {}
+#endif

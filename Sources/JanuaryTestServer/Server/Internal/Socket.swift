@@ -1,3 +1,7 @@
+// The loopback server is compiled out on watchOS, which does not let apps open BSD sockets (Apple TN3135): tests
+// there use the in-process simulator. JANUARY_NO_LOOPBACK_SERVER builds the same shape elsewhere, so that
+// Scripts/apple-typecheck.sh can check it without a watchOS SDK.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -227,3 +231,4 @@ private func systemShutdownWrite(_ descriptor: Int32) {
 private func systemClose(_ descriptor: Int32) {
     _ = close(descriptor)
 }
+#endif

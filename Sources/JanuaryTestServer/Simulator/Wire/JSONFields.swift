@@ -104,10 +104,12 @@ struct JSONFields: Sendable {
     }
 
     func requiredInteger(_ key: String) throws -> Int {
-        guard let number = try required(key).intValue else {
-            throw APIError.invalidRequest("`\(name(key))` must be an integer")
+        let value = try required(key)
+        if let number = value.intValue { return number }
+        if value.isIntegral {
+            throw APIError.invalidRequest("`\(name(key))` is out of range")
         }
-        return number
+        throw APIError.invalidRequest("`\(name(key))` must be an integer")
     }
 
     func requiredObject(_ key: String) throws -> JSONFields {

@@ -68,12 +68,25 @@ enum JSONValue: Sendable {
         }
     }
 
-    /// The value of a JSON number without a fractional part.
+    /// The value of a JSON number without a fractional part, when `Int` holds it; `nil` for any other number
+    /// (see ``isIntegral`` to tell the two apart).
+    ///
+    /// `Int(exactly:)`, not `Int(_:)`: on 32-bit watchOS `Int` ends at 2,147,483,647, and converting a larger
+    /// `Double` with `Int(_:)` traps, so a request body could stop the process.
     var intValue: Int? {
         switch self {
         case .int(let value): value
-        case .number(let value) where value.rounded() == value && abs(value) < 1e15: Int(value)
+        case .number(let value) where abs(value) < 1e15: Int(exactly: value)
         default: nil
+        }
+    }
+
+    /// Whether this is a JSON number without a fractional part, whether or not `Int` can hold it.
+    var isIntegral: Bool {
+        switch self {
+        case .int: true
+        case .number(let value): value.isFinite && value.rounded() == value
+        default: false
         }
     }
 

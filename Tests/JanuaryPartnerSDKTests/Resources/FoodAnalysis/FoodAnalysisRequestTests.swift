@@ -14,7 +14,7 @@ struct FoodAnalysisRequestTests {
     @Test("a photo is posted as image with a 120-second timeout and no reasoning by default")
     func photoRequest() throws {
         let request = try FoodAnalysisRequests.photo(
-            .image(Data([1, 2, 3]), contentType: .png), reasoning: nil)
+            .image(Data([1, 2, 3]), contentType: .png).unprepared, reasoning: nil)
         #expect(request.method == .post)
         #expect(request.path == "/v1.2/food-analysis/image")
         #expect(request.timeout == 120)
@@ -37,7 +37,7 @@ struct FoodAnalysisRequestTests {
     @Test("slashes in base64 are not escaped, so the body is no bigger than it must be")
     func slashesUnescaped() throws {
         let request = try FoodAnalysisRequests.photo(
-            .image(Data([0xFF, 0xFF, 0xFF]), contentType: .jpeg), reasoning: nil)
+            .image(Data([0xFF, 0xFF, 0xFF]), contentType: .jpeg).unprepared, reasoning: nil)
         let text = String(decoding: try bodyData(request), as: UTF8.self)
         #expect(text.contains("data:image/jpeg;base64,////"))
         #expect(!text.contains("\\/"))
@@ -46,14 +46,15 @@ struct FoodAnalysisRequestTests {
     @Test("the whole body may be at most 5 000 000 bytes")
     func sizeLimit() async throws {
         let fits = Data(count: Self.largestJPEG)
-        let request = try FoodAnalysisRequests.photo(.image(fits, contentType: .jpeg), reasoning: nil)
+        let request = try FoodAnalysisRequests.photo(.image(fits, contentType: .jpeg).unprepared, reasoning: nil)
         #expect(try bodyData(request).count == 4_999_999)
 
         for (bytes, reasoning) in [
             (Self.largestJPEG + 1, nil), (Self.largestJPEG, AnalysisReasoningEffort.xhigh), (6_000_000, nil),
         ] {
             try await requireRefusedLocally(code: "payload_too_large", naming: "5 MB") {
-                _ = try FoodAnalysisRequests.photo(.image(Data(count: bytes), contentType: .jpeg), reasoning: reasoning)
+                _ = try FoodAnalysisRequests.photo(
+                    .image(Data(count: bytes), contentType: .jpeg).unprepared, reasoning: reasoning)
             }
         }
     }

@@ -19,7 +19,7 @@ struct FoodPhotoTests {
     )
     func dataURI(contentType: FoodPhoto.ContentType, mimeType: String) throws {
         let bytes = Data([0x00, 0xFF, 0x10, 0x3E, 0x3F])
-        let value = try FoodPhoto.image(bytes, contentType: contentType).imageValue()
+        let value = try FoodPhoto.image(bytes, contentType: contentType).unprepared.imageValue()
         #expect(value == "data:\(mimeType);base64,AP8QPj8=")
         #expect(contentType.mimeType == mimeType)
         #expect(contentType.description == mimeType)
@@ -33,7 +33,7 @@ struct FoodPhotoTests {
         ]
     )
     func sniffing(bytes: Data, expected: FoodPhoto.ContentType) throws {
-        let value = try FoodPhoto.image(bytes).imageValue()
+        let value = try FoodPhoto.image(bytes).unprepared.imageValue()
         #expect(value.hasPrefix("data:\(expected.mimeType);base64,"))
         #expect(Data(base64Encoded: String(value.split(separator: ",")[1])) == bytes)
     }
@@ -92,7 +92,7 @@ struct FoodPhotoTests {
     @Test("empty image data is refused")
     func emptyData() async throws {
         try await requireRefusedLocally(naming: "empty") {
-            _ = try FoodPhoto.image(Data(), contentType: .png).imageValue()
+            _ = try FoodPhoto.image(Data(), contentType: .png).unprepared.imageValue()
         }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import JanuaryCoreTesting
+import JanuaryPartnerSDKTesting
+import JanuaryTestServer
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -15,7 +17,7 @@ struct RestaurantRequestTests {
         let search = SearchRestaurantsRequest(query: "sweetgreen", latitude: 37.7749, longitude: -122.4194)
         #expect(search.radiusMeters == 8_000)
         #expect(search.limit == 10)
-        let request = try search.makeRequest(path: "/v1.2/restaurants")
+        let request = try search.makeRequest(path: "/v1.2/restaurants", typeName: "SearchRestaurantsRequest")
         #expect(request.method == .get)
         #expect(request.path == "/v1.2/restaurants")
         #expect(
@@ -31,7 +33,7 @@ struct RestaurantRequestTests {
             query: "burrito bowl", latitude: 0.00001, longitude: 180, radiusMeters: 1500.5, limit: 100)
         #expect(SearchRestaurantMenuItemsRequest(query: "x", latitude: 0, longitude: 0).radiusMeters == 8_000)
         #expect(SearchRestaurantMenuItemsRequest(query: "x", latitude: 0, longitude: 0).limit == 10)
-        let request = try search.makeRequest(path: "/v1.2/menu-items")
+        let request = try search.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest")
         #expect(request.path == "/v1.2/menu-items")
         #expect(
             query(request) == [
@@ -63,11 +65,27 @@ struct RestaurantRequestTests {
             limit: testCase.limit)
         if let field = testCase.field {
             try await requireRefusedLocally(naming: "SearchRestaurantsRequest.\(field)") { try restaurants.validate() }
-            try await requireRefusedLocally(naming: "SearchRestaurantsRequest.\(field)") { try dishes.validate() }
+            try await requireRefusedLocally(naming: "SearchRestaurantMenuItemsRequest.\(field)") {
+                _ = try dishes.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest")
+            }
         } else {
             #expect(throws: Never.self) { try restaurants.validate() }
             #expect(throws: Never.self) { try dishes.validate() }
         }
+    }
+
+    @Test("a menu-item search's errors name the type the partner wrote")
+    func menuItemSearchErrorsNameTheirType() async throws {
+        let simulator = JanuaryAPISimulator.inProcess()
+        let january = try JanuaryPartnerClient.simulated(simulator)
+        let dishes = SearchRestaurantMenuItemsRequest(query: "", latitude: 0, longitude: 0)
+        try await requireRefusedLocally(naming: "SearchRestaurantMenuItemsRequest.query") {
+            _ = try await january.restaurants.searchMenuItems(dishes)
+        }
+        try await requireRefusedLocally(naming: "SearchRestaurantsRequest.query") {
+            _ = try await january.restaurants.search(dishes)
+        }
+        #expect(simulator.requestLog.isEmpty)
     }
 
     @Test("menu items have the contract's defaults and the restaurant id in the path")

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import JanuaryPartnerSDK
+
+/// What a release needs beside the code (RELEASING.md): the files a partner's legal and security review reads, the
+/// version the code reports, and the privacy manifest Apple reads.
+@Suite("Release files", suiteTimeLimit())
+struct ReleaseFilesTests {
+    /// The repository's root, where the sources were compiled; absent on a device.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let sourcesArePresent = FileManager.default.fileExists(atPath: #filePath)
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test(
+        .enabled(if: sourcesArePresent, "reads the repository's files"),
+        arguments: [
+            ("LICENSE", "Apache License"), ("LICENSE", "Version 2.0, January 2004"),
+            ("CHANGELOG.md", "## [Unreleased]"), ("RELEASING.md", "git tag -a X.Y.Z"),
+            ("SECURITY.md", "## Reporting a vulnerability"), ("Docs/Support.md", "supportSummary"),
+            ("README.md", "Apache-2.0"),
+        ]
+    )
+    func theFileSaysWhatItMust(_ name: String, _ phrase: String) throws {
+        #expect(try Self.text(name).contains(phrase), "\(name) must say \(phrase)")
+    }
+
+    /// The newest version heading of the CHANGELOG is the version the code reports and sends.
+    @Test(.enabled(if: sourcesArePresent, "reads the repository's CHANGELOG"))
+    func theReportedVersionIsTheNewestRelease() throws {
+        let headings = try Self.text("CHANGELOG.md").components(separatedBy: "\n").filter { $0.hasPrefix("## [") }
+        #expect(headings.first == "## [Unreleased]")
+        let newest = try #require(headings.dropFirst().first, "no release heading")
+        #expect(newest.hasPrefix("## [\(JanuaryPartnerClient.sdkVersion)] - "))
+        #expect(UserAgent.current.contains("JanuaryPartnerSDK/\(JanuaryPartnerClient.sdkVersion)"))
+    }
+
+    @Test(.enabled(if: sourcesArePresent, "reads the repository's .spi.yml"))
+    func theHostedDocumentationCoversEveryDocumentedProduct() throws {
+        let spi = try Self.text(".spi.yml")
+        for target in ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer"] {
+            #expect(spi.contains("- \(target)\n"), ".spi.yml must name \(target)")
+        }
+    }
+
+    /// The manifest is in the SDK's resource bundle and is the property list Apple documents: no tracking, the
+    /// data the SDK sends for the app linked to the user and used for the app's function, and the one
+    /// required-reason API it uses (the time since boot, to measure token lifetimes).
+    @Test func thePrivacyManifestIsWhatAppleReads() throws {
+        let url = try #require(Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy"))
+        let data = try Data(contentsOf: url)
+        let plist = try #require(
+            try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+        #expect(
+            Set(plist.keys) == [
+                "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes",
+                "NSPrivacyAccessedAPITypes",
+            ])
+        #expect(plist["NSPrivacyTracking"] as? Bool == false)
+        #expect((plist["NSPrivacyTrackingDomains"] as? [String])?.isEmpty == true)
+        let collected = try #require(plist["NSPrivacyCollectedDataTypes"] as? [[String: Any]])
+        #expect(
+            Set(collected.compactMap { $0["NSPrivacyCollectedDataType"] as? String }) == [
+                "NSPrivacyCollectedDataTypeHealth", "NSPrivacyCollectedDataTypePhotosorVideos",
+                "NSPrivacyCollectedDataTypeOtherUserContent", "NSPrivacyCollectedDataTypeUserID",
+            ])
+        for type in collected {
+            #expect(type["NSPrivacyCollectedDataTypeLinked"] as? Bool == true)
+            #expect(type["NSPrivacyCollectedDataTypeTracking"] as? Bool == false)
+            #expect(
+                type["NSPrivacyCollectedDataTypePurposes"] as? [String] == [
+                    "NSPrivacyCollectedDataTypePurposeAppFunctionality"
+                ])
+        }
+        let accessed = try #require(plist["NSPrivacyAccessedAPITypes"] as? [[String: Any]])
+        #expect(accessed.count == 1)
+        #expect(accessed.first?["NSPrivacyAccessedAPIType"] as? String == "NSPrivacyAccessedAPICategorySystemBootTime")
+        #expect(accessed.first?["NSPrivacyAccessedAPITypeReasons"] as? [String] == ["35F9.1"])
+    }
+}

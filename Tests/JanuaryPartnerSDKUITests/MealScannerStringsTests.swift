@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import JanuaryPartnerSDKUI
+
+@Suite("Every string the scanner uses is in its catalogue", suiteTimeLimit())
+struct MealScannerStringsTests {
+    /// The English catalogue, parsed here rather than through `localizedString`, so a missing key fails instead of
+    /// showing the key itself.
+    static func catalogue() throws -> [String: String] {
+        let bundle = MealScannerStringKey.bundle
+        let url = try #require(
+            bundle.url(forResource: "Localizable", withExtension: "strings", subdirectory: nil, localization: "en")
+                ?? bundle.url(forResource: "Localizable", withExtension: "strings", subdirectory: "en.lproj"))
+        let data = try Data(contentsOf: url)
+        let plist = try PropertyListSerialization.propertyList(from: data, format: nil)
+        return try #require(plist as? [String: String])
+    }
+
+    @Test("every key exists in English, and the catalogue has no key nothing uses")
+    func keys() throws {
+        let catalogue = try Self.catalogue()
+        let keys = Set(MealScannerStringKey.allCases.map(\.rawValue))
+        #expect(keys.subtracting(catalogue.keys).sorted() == [])
+        #expect(Set(catalogue.keys).subtracting(keys).sorted() == [])
+        for (key, value) in catalogue {
+            #expect(!value.trimmingCharacters(in: .whitespaces).isEmpty, "\(key) is blank")
+        }
+    }
+
+    @Test("the bundle's own lookup finds each key", arguments: MealScannerStringKey.allCases)
+    func lookup(key: MealScannerStringKey) throws {
+        #expect(key.localized == (try Self.catalogue())[key.rawValue])
+    }
+}
