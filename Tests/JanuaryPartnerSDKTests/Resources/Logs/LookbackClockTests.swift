@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
+import JanuaryPartnerSDKTesting
 import JanuaryTestSupport
 import Testing
 
