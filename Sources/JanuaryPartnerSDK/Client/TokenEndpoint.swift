@@ -15,7 +15,7 @@ import FoundationNetworking
 /// sends through it. Either way the same rules hold: the URL is `https` (or `http` to a loopback host) before any
 /// I/O, a redirect to another origin is not followed (the partner's session fields would go with it), the answer
 /// is read up to 64 KiB, and the four outcomes (token, refused, failed, unreachable) are told apart alike.
-struct TokenEndpoint: Sendable {
+package struct TokenEndpoint: Sendable {
     /// The largest answer read: a client token body is a few hundred bytes.
     static let maximumResponseSize = 64 * 1024
 
@@ -27,7 +27,7 @@ struct TokenEndpoint: Sendable {
     ///   - timeout: The client's token-provider timeout, also the own session's request timeout (a day at most:
     ///     `.infinity`, which the client allows, is no timeout URLSession can represent).
     ///   - transport: The client's configured transport, or `nil` for a URLSession of the endpoint's own.
-    init(
+    package init(
         makeRequest: @escaping @Sendable () async throws -> URLRequest,
         timeout: TimeInterval,
         transport: (any HTTPTransport)? = nil
@@ -65,7 +65,7 @@ struct TokenEndpoint: Sendable {
     ///   `partner_backend_failed` (another non-2xx status, a redirect to another origin, an answer over 64 KiB, or
     ///   a body that is not a token), `client_token_provider_failed` for a request the rules refuse before any
     ///   I/O, or `network` saying why the endpoint could not be reached.
-    func fetch() async throws -> JanuaryClientToken {
+    package func fetch() async throws -> JanuaryClientToken {
         let request = try Self.transportRequest(from: try await makeRequest())
         let response: HTTPTransportResponse
         do {

@@ -155,4 +155,29 @@ struct HostileTokenEndpointTests {
         #expect(error.code == .partnerBackendRefused, "\(error)")
         #expect(error.category == .tokenProvider, "\(error)")
     }
+
+    @Test(
+        "a simulated client honours the partner backend's script, then mints directly again",
+        arguments: [
+            (JanuaryAPISimulator.PartnerBackendFailure.refuse, JanuaryError.Code.partnerBackendRefused),
+            (.fail, .partnerBackendFailed), (.unusableBody, .partnerBackendFailed),
+        ]
+    )
+    func simulatedClientScript(failure: JanuaryAPISimulator.PartnerBackendFailure, code: JanuaryError.Code) async throws
+    {
+        let clock = ManualClock()
+        let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
+        let client = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock) {
+            $0.refreshBackoff = .none
+        }
+        simulator.failNextPartnerBackendRequests(with: failure)
+        let error = try await #require(throws: JanuaryError.self) {
+            _ = try await client.foods.search(SearchFoodsRequest(query: "apple"))
+        }
+        #expect(error.code == code, "\(error)")
+        #expect(error.category == .tokenProvider, "\(error)")
+        _ = try await client.foods.search(SearchFoodsRequest(query: "apple"))
+        #expect(simulator.requestLog.filter { $0.path == JanuaryAPISimulator.partnerBackendTokenPath }.count == 1)
+        #expect(simulator.requestLog.last?.status == 200)
+    }
 }
