@@ -2,13 +2,20 @@ import Foundation
 import JanuaryPartnerSDK
 import JanuaryTestServer
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 extension JanuaryPartnerClient {
     /// A client whose January is `simulator`, answering in this process: for tests and SwiftUI previews, with
     /// no socket, no backend and no network.
     ///
     /// Its token provider stands in for your backend: the simulator mints a client token for `user` with
     /// `scopes` (``/JanuaryTestServer/JanuaryAPISimulator/mintToken(endUserID:scopes:lifetime:)``), so refresh, expiry, revocation
-    /// and every other token rule run as in production. Requests go through a ``SimulatorTransport`` on `clock`,
+    /// and every other token rule run as in production. While the simulator's partner backend has scripted answers
+    /// (``/JanuaryTestServer/JanuaryAPISimulator/failNextPartnerBackendRequests(_:with:)``), the provider asks that
+    /// backend instead, as `JanuaryPartnerClient(tokenEndpoint:configuration:)` would, so `.refuse` gives
+    /// `partnerBackendRefused` here too. Requests go through a ``SimulatorTransport`` on `clock`,
     /// to ``SimulatorTransport/baseURL``; everything else is the client's own (validation, retries, error
     /// mapping).
     ///
@@ -49,13 +56,43 @@ extension JanuaryPartnerClient {
         // test scripted. A partner's `configure` may still set one.
         configuration.tokenProviderTimeout = .infinity
         configure(&configuration)
-        configuration.transport = SimulatorTransport(simulator, clock: clock, timeout: configuration.requestTimeout)
+        let transport = SimulatorTransport(simulator, clock: clock, timeout: configuration.requestTimeout)
+        configuration.transport = transport
+        let backend = TokenEndpoint(
+            makeRequest: { try Self.partnerBackendRequest(user: user, scopes: scopes) },
+            timeout: configuration.tokenProviderTimeout,
+            transport: transport
+        )
         return try JanuaryPartnerClient(
             clientTokenProvider: {
+                if simulator.hasPendingPartnerBackendFailures {
+                    return try await backend.fetch()
+                }
                 let token = simulator.mintToken(endUserID: user, scopes: scopes)
                 return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
             },
             configuration: configuration
         )
+    }
+
+    /// The request a `simulated` client sends the simulator's partner backend for a token of `user` with `scopes`.
+    private static func partnerBackendRequest(user: String?, scopes: [JanuaryAPISimulator.Scope]?) throws -> URLRequest
+    {
+        var request = URLRequest(url: SimulatorTransport.partnerBackendTokenURL)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JanuaryJSON.encode(PartnerBackendBody(endUserID: user, scopes: scopes?.map(\.rawValue)))
+        return request
+    }
+
+    /// The partner backend's optional body: whom the token is for and what it may do.
+    private struct PartnerBackendBody: Encodable {
+        let endUserID: String?
+        let scopes: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case endUserID = "end_user_id"
+            case scopes
+        }
     }
 }

@@ -37,6 +37,13 @@ public struct SimulatorTransport: HTTPTransport, ChecksRequests {
     /// The largest request body handed over, as the loopback server's limit; a larger one is answered `413`.
     static let maximumBodySize = 64 * 1024 * 1024
 
+    /// The simulator's stand-in partner backend token endpoint on ``baseURL``: for
+    /// `JanuaryPartnerClient(tokenEndpoint:configuration:)` with this transport as the configuration's transport,
+    /// so that the production construction runs in process and `failNextPartnerBackendRequests` applies to it.
+    public static var partnerBackendTokenURL: URL {
+        baseURL.appendingPathComponent(String(JanuaryAPISimulator.partnerBackendTokenPath.dropFirst()))
+    }
+
     /// The `URLError` code URLSession gives when the server closes the connection without answering, which
     /// ``/JanuaryTestServer/JanuaryAPISimulator/ScriptedFailure/closeConnection`` throws in process: `.badServerResponse` with
     /// swift-corelibs-foundation (Linux), `.networkConnectionLost` on Apple platforms.

@@ -41,8 +41,9 @@ extension JanuaryPartnerClient {
         /// How long the client waits for your token provider before failing the requests that need a token.
         /// Defaults to 30 seconds.
         ///
-        /// It must be greater than 0 and at most 86,400 seconds, or `.infinity` for no timeout (the provider's
-        /// call never reaches URLSession); anything else (NaN, 0, negative, finite but longer than a day) makes the
+        /// It must be greater than 0 and at most 86,400 seconds, or `.infinity` for no timeout (with
+        /// ``JanuaryPartnerClient/init(tokenEndpoint:configuration:)``, the endpoint's own URLSession then waits
+        /// up to a day, the longest it is given); anything else (NaN, 0, negative, finite but longer than a day) makes the
         /// client's initializer throw `invalidInput` with code `invalid_timeout`.
         public var tokenProviderTimeout: TimeInterval
 

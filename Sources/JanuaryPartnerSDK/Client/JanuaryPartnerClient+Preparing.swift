@@ -72,7 +72,7 @@ extension JanuaryPartnerClient {
             try Configuration.validateTimeout(timeout, named: "The request's timeout")
         }
         let path = try request.encodedPath ?? RequestPath(request.path)
-        if path.isServerOnly {
+        if path.isServerOnly(under: baseURLPathSegments) {
             throw JanuaryError.invalidInput(
                 "\(request.path) is one of January's server-only endpoints (token issuance and revocation, "
                     + "credits). They are for your backend, which holds the API key; an API key must never "

@@ -63,6 +63,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
     /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
     let baseURLPrefix: String
+    /// The base URL's decoded path segments, which the server-only guard joins to every request's path.
+    let baseURLPathSegments: [Substring]
     /// January's last refusal of a token as revoked or unknown, until a token is accepted again or the user
     /// signs out: a provider failure that follows it carries it as its cause, so the app sees why a new token
     /// was needed.
@@ -155,9 +157,15 @@ public final class JanuaryPartnerClient: Sendable {
     /// The simplest safe way to connect the app to your backend: give the request for your endpoint, and the
     /// client does the rest. It calls `tokenEndpoint` each time it needs a token (so a session header of yours
     /// that changes is always current), sends the request on a URLSession of its own (ephemeral: no URL cache,
-    /// no cookies, no stored credentials, so the token is never written to disk), requires a `2xx` answer and
-    /// decodes ``/JanuaryCore/JanuaryClientToken`` from it (January's own answer `{"token", "expires_in", …}`
-    /// passed through, or the other spellings that type reads).
+    /// no cookies, no stored credentials, so the token is never written to disk), or through
+    /// ``Configuration/transport`` when one is set (the in-process simulator in tests), requires a `2xx` answer of
+    /// at most 64 KiB and decodes ``/JanuaryCore/JanuaryClientToken`` from it (January's own answer
+    /// `{"token", "expires_in", …}` passed through, or the other spellings that type reads).
+    ///
+    /// The request must be `https`, or `http` to a loopback host; anything else is refused before any I/O. A
+    /// redirect is followed only within the endpoint's origin (scheme, host and port): one to another origin is
+    /// not followed, so your `Cookie` or session header never reaches it, and the request fails as your backend
+    /// failing (`partner_backend_failed`, with the 3xx status).
     ///
     /// ```swift
     /// let january = try JanuaryPartnerClient(tokenEndpoint: {
@@ -171,17 +179,18 @@ public final class JanuaryPartnerClient: Sendable {
     /// Failures are told apart, on the requests that were waiting for the token:
     /// - your backend refused (`401`, `403`): ``/JanuaryCore/JanuaryError/Category/tokenProvider``, code
     ///   ``/JanuaryCore/JanuaryError/Code/partnerBackendRefused``, with the status: sign the user in again;
-    /// - your backend failed (another non-2xx status, or a body that is not a token): `tokenProvider`, code
+    /// - your backend failed (another non-2xx status, a redirect to another origin, an answer over 64 KiB, or a
+    ///   body that is not a token): `tokenProvider`, code
     ///   ``/JanuaryCore/JanuaryError/Code/partnerBackendFailed``, with the status when there was one;
     /// - your backend could not be reached: ``/JanuaryCore/JanuaryError/Category/network``, with a code and
     ///   message that say which: offline (`not_connected_to_internet`), DNS (`cannot_find_host`), connection
     ///   refused (`cannot_connect_to_host`), TLS (`secure_connection_failed`), timeout (`request_timeout`) or a
     ///   lost connection (`network_connection_lost`);
-    /// - `tokenEndpoint` threw: `tokenProvider`, code ``/JanuaryCore/JanuaryError/Code/clientTokenProviderFailed``,
-    ///   with your error as the underlying error.
+    /// - `tokenEndpoint` threw, or its request breaks the rules above: `tokenProvider`, code
+    ///   ``/JanuaryCore/JanuaryError/Code/clientTokenProviderFailed``, with your error as the underlying error.
     ///
     /// Everything else is as for ``init(clientTokenProvider:configuration:)``: one call however many requests
-    /// need a token, ``Configuration/tokenProviderTimeout`` (also the session's request timeout), back-off after
+    /// need a token, ``Configuration/tokenProviderTimeout`` (also the own session's request timeout, a day at most), back-off after
     /// repeated failures.
     ///
     /// - Parameters:
@@ -194,7 +203,11 @@ public final class JanuaryPartnerClient: Sendable {
         tokenEndpoint: @escaping @Sendable () async throws -> URLRequest,
         configuration: Configuration = Configuration()
     ) throws {
-        let endpoint = TokenEndpoint(makeRequest: tokenEndpoint, timeout: configuration.tokenProviderTimeout)
+        let endpoint = TokenEndpoint(
+            makeRequest: tokenEndpoint,
+            timeout: configuration.tokenProviderTimeout,
+            transport: configuration.transport
+        )
         try self.init(clientTokenProvider: { try await endpoint.fetch() }, configuration: configuration)
     }
 
@@ -220,6 +233,7 @@ public final class JanuaryPartnerClient: Sendable {
         try configuration.validate()
         let base = configuration.baseURL.absoluteString
         self.baseURLPrefix = base.hasSuffix("/") ? String(base.dropLast()) : base
+        self.baseURLPathSegments = RequestPath.baseSegments(of: configuration.baseURL)
         self.configuration = configuration
         self.coordinator = coordinator
         if let transport = configuration.transport {

@@ -44,7 +44,12 @@ extension JanuaryUserClient {
     /// Refuses a start more than five years before the user's today, which water and weight lists cannot
     /// reach back to.
     func validateLookback(from start: JanuaryDate) throws {
-        let earliest = try today().addingYears(-Self.maximumLookbackYears)
+        guard let earliest = try today().addingYears(-Self.maximumLookbackYears) else {
+            throw JanuaryError.invalidInput(
+                "The client's clock reads a day less than \(Self.maximumLookbackYears) years after 0001-01-01, so "
+                    + "the earliest start_date cannot be worked out; check the configured clock."
+            )
+        }
         guard start >= earliest else {
             throw JanuaryError.invalidInput(
                 "start_date may be at most \(Self.maximumLookbackYears) years before today in the user's time zone.",

@@ -9,27 +9,52 @@ import FoundationNetworking
 /// The token provider behind ``JanuaryPartnerClient/init(tokenEndpoint:configuration:)``: calls the partner's own
 /// token endpoint and tells its failures apart.
 ///
-/// It sends on a URLSession of its own, ephemeral, with no URL cache, cookies or credential storage, so that a
-/// token in a response is never written to disk (`URLSession.shared` caches responses). Redirects follow the
-/// transport's rules: the partner's `Authorization` never crosses to another origin.
-struct TokenEndpoint: Sendable {
+/// Without ``JanuaryPartnerClient/Configuration/transport`` it sends on a URLSession of its own, ephemeral, with no
+/// URL cache, cookies or credential storage, so that a token in a response is never written to disk
+/// (`URLSession.shared` caches responses). With one (the in-process simulator in tests, or the app's own), it
+/// sends through it. Either way the same rules hold: the URL is `https` (or `http` to a loopback host) before any
+/// I/O, a redirect to another origin is not followed (the partner's session fields would go with it), the answer
+/// is read up to 64 KiB, and the four outcomes (token, refused, failed, unreachable) are told apart alike.
+package struct TokenEndpoint: Sendable {
     /// The largest answer read: a client token body is a few hundred bytes.
     static let maximumResponseSize = 64 * 1024
 
     let makeRequest: @Sendable () async throws -> URLRequest
-    let transport: URLSessionHTTPTransport
+    let transport: any HTTPTransport
 
     /// - Parameters:
     ///   - makeRequest: The partner's closure, called for every fetch so that its session header is current.
-    ///   - timeout: The session's request timeout: the client's token-provider timeout.
-    init(makeRequest: @escaping @Sendable () async throws -> URLRequest, timeout: TimeInterval) {
+    ///   - timeout: The client's token-provider timeout, also the own session's request timeout (a day at most:
+    ///     `.infinity`, which the client allows, is no timeout URLSession can represent).
+    ///   - transport: The client's configured transport, or `nil` for a URLSession of the endpoint's own.
+    package init(
+        makeRequest: @escaping @Sendable () async throws -> URLRequest,
+        timeout: TimeInterval,
+        transport: (any HTTPTransport)? = nil
+    ) {
         self.makeRequest = makeRequest
+        if let transport {
+            self.transport = transport
+            return
+        }
         let session = URLSessionConfiguration.ephemeral
-        session.timeoutIntervalForRequest = timeout
-        transport = URLSessionHTTPTransport(
+        session.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
+        self.transport = URLSessionHTTPTransport(
             configuration: session,
-            maximumResponseBodySize: Self.maximumResponseSize
+            maximumResponseBodySize: Self.maximumResponseSize,
+            sameOriginRedirectsOnly: true
         )
+    }
+
+    /// The request timeout URLSession is given for the provider timeout `seconds`: the longest the client accepts
+    /// (a day) for anything that is not a positive finite number up to that, because swift-corelibs-foundation
+    /// traps on an infinite one and the client's own timeout bounds the call anyway.
+    static func sessionTimeout(_ seconds: TimeInterval) -> TimeInterval {
+        let longest = JanuaryPartnerClient.Configuration.longestDuration
+        guard seconds.isFinite, seconds > 0 else {
+            return longest
+        }
+        return min(seconds, longest)
     }
 
     /// Fetches one token.
@@ -37,9 +62,10 @@ struct TokenEndpoint: Sendable {
     /// - Returns: The token the endpoint answered with.
     /// - Throws: The partner's own error from `makeRequest`, or ``/JanuaryCore/TokenProviderFailure`` carrying
     ///   the failure as the app will see it: `tokenProvider` with `partner_backend_refused` (401, 403) or
-    ///   `partner_backend_failed` (another non-2xx status, or a body that is not a token), or `network` saying why
-    ///   the endpoint could not be reached.
-    func fetch() async throws -> JanuaryClientToken {
+    ///   `partner_backend_failed` (another non-2xx status, a redirect to another origin, an answer over 64 KiB, or
+    ///   a body that is not a token), `client_token_provider_failed` for a request the rules refuse before any
+    ///   I/O, or `network` saying why the endpoint could not be reached.
+    package func fetch() async throws -> JanuaryClientToken {
         let request = try Self.transportRequest(from: try await makeRequest())
         let response: HTTPTransportResponse
         do {
@@ -47,7 +73,21 @@ struct TokenEndpoint: Sendable {
         } catch let error as JanuaryError {
             throw TokenProviderFailure(Self.unreachable(error))
         }
+        guard response.body.count <= Self.maximumResponseSize else {
+            throw TokenProviderFailure(Self.tooLarge(status: response.statusCode))
+        }
         return try Self.token(from: response)
+    }
+
+    /// The failure for an answer over ``maximumResponseSize``: the backend was reached and answered, but not a
+    /// token.
+    static func tooLarge(status: Int?) -> JanuaryError {
+        JanuaryError(
+            category: .tokenProvider,
+            code: .partnerBackendFailed,
+            message: "Your token endpoint answered with more than 64 KiB, which is not a client token.",
+            statusCode: status
+        )
     }
 
     /// The request as the transport takes it; a streamed body cannot be replayed for a refresh, so it is refused.
@@ -55,6 +95,18 @@ struct TokenEndpoint: Sendable {
         guard let url = request.url else {
             throw TokenProviderFailure(
                 .tokenProvider("The token endpoint request has no URL.", code: .clientTokenProviderFailed)
+            )
+        }
+        // Before any I/O, the DNS lookup included: the request carries the partner's session, and the answer a
+        // token, so neither may travel in cleartext to a remote host.
+        do {
+            try TransportSafety.validateCredentialURL(url)
+        } catch let error as JanuaryError {
+            throw TokenProviderFailure(
+                .tokenProvider(
+                    JanuaryError.sentences("The token endpoint request was not sent", error.message),
+                    code: .clientTokenProviderFailed
+                )
             )
         }
         guard request.httpBodyStream == nil else {
@@ -118,6 +170,9 @@ struct TokenEndpoint: Sendable {
 
     /// The error for a request that got no response: `network` saying why, when the platform said.
     static func unreachable(_ error: JanuaryError) -> JanuaryError {
+        if error.code == .responseTooLarge {
+            return tooLarge(status: nil)
+        }
         if let urlError = error.underlyingError as? URLError, let network = JanuaryError.backendUnreachable(urlError) {
             return network
         }

@@ -6,7 +6,7 @@ import JanuaryCore
 /// Coders are made for each use rather than kept in a `static let`: Apple declares `JSONEncoder` and
 /// `JSONDecoder` `Sendable` only from iOS 16, macOS 13, tvOS 16 and watchOS 9, so with the SDK's minimums a shared
 /// one is a Swift 6 error, and making one costs far less than the network exchange it serves.
-enum JanuaryJSON {
+package enum JanuaryJSON {
     /// Encodes a request body: keys sorted so that a body is reproducible, `/` left unescaped so that a base64
     /// image (full of slashes) does not grow past the size January accepts, and any `Date` as January's
     /// timestamp (UTC with milliseconds and `Z`), the same text the models write.
@@ -15,7 +15,7 @@ enum JanuaryJSON {
     /// - Returns: The JSON bytes.
     /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput``
     ///   when the value cannot be encoded, such as a number that is not finite.
-    static func encode(_ value: some Encodable) throws -> Data {
+    package static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in

@@ -12,7 +12,7 @@ import JanuaryCore
 /// - a `%` that does not start a valid escape.
 ///
 /// Every other valid escape is kept as written (`caf%C3%A9` is not sent as `caf%25C3%25A9`), and characters a
-/// path may not carry raw (a space, non-ASCII) are percent-encoded as UTF-8. ``isServerOnly`` is judged on the
+/// path may not carry raw (a space, non-ASCII) are percent-encoded as UTF-8. ``isServerOnly(under:)`` is judged on the
 /// decoded segments, so the refusal of January's server-only endpoints cannot be escaped by a spelling.
 ///
 /// Built for every request, so the common path (plain ASCII, no escapes) is checked in one pass over its bytes
@@ -21,9 +21,38 @@ struct RequestPath: Sendable, Equatable {
     /// The path as it goes on the wire.
     let percentEncoded: String
 
-    /// Whether the path names one of January's server-only endpoints: `/v1.2/auth/…` (token issuance and
-    /// revocation) or `/v1.2/credits`. Compared case-insensitively, after decoding, so no spelling slips through.
-    let isServerOnly: Bool
+    /// The decoded segments, a trailing slash leaving an empty last one.
+    private let segments: [Substring]
+
+    /// Whether the path alone names one of January's server-only endpoints; see ``isServerOnly(under:)``.
+    var isServerOnly: Bool {
+        isServerOnly(under: [])
+    }
+
+    /// Whether the URL this path makes on a base URL whose path has `baseSegments` names one of January's
+    /// server-only endpoints: `…/v1.2/auth/…` (token issuance and revocation) or `…/v1.2/credits`, wherever the
+    /// pair stands. Judged on the joined path, because a base URL of `…/v1.2` or `…/v1.2/auth` makes
+    /// `/v1.2/auth/client-tokens` out of a request path that names neither. Compared case-insensitively, after
+    /// decoding, so no spelling slips through.
+    ///
+    /// - Parameter baseSegments: The base URL's decoded path segments.
+    /// - Returns: `true` when the joined path reaches a server-only endpoint.
+    func isServerOnly(under baseSegments: [Substring]) -> Bool {
+        let joined = baseSegments.filter { !$0.isEmpty } + segments
+        return joined.indices.dropLast().contains { index in
+            Self.equalsIgnoringCase(joined[index], "v1.2")
+                && (Self.equalsIgnoringCase(joined[index + 1], "auth")
+                    || Self.equalsIgnoringCase(joined[index + 1], "credits"))
+        }
+    }
+
+    /// The decoded segments of a base URL's path, for ``isServerOnly(under:)``.
+    ///
+    /// - Parameter url: The base URL.
+    /// - Returns: Its path's non-empty segments, decoded.
+    static func baseSegments(of url: URL) -> [Substring] {
+        url.path.split(separator: "/")
+    }
 
     /// Checks and encodes `path`.
     ///
@@ -70,7 +99,7 @@ struct RequestPath: Sendable, Equatable {
         guard !segments.dropLast().contains(where: \.isEmpty) else {
             throw JanuaryError.invalidInput("A request path must not contain empty segments (\"//\").")
         }
-        isServerOnly = Self.namesServerOnlyEndpoint(segments)
+        self.segments = segments
     }
 
     /// Encodes a typed operation's path from its raw segments (`["v1.2", "foods", id]`), each percent-encoded once:
@@ -93,13 +122,7 @@ struct RequestPath: Sendable, Equatable {
             encoded += "/" + PercentEncoding.pathSegment(segment)
         }
         percentEncoded = encoded
-        isServerOnly = Self.namesServerOnlyEndpoint(segments.map { Substring($0) })
-    }
-
-    /// Whether decoded `segments` name `/v1.2/auth/…` or `/v1.2/credits…`, in any letter case.
-    private static func namesServerOnlyEndpoint(_ segments: [Substring]) -> Bool {
-        segments.count >= 2 && equalsIgnoringCase(segments[0], "v1.2")
-            && (equalsIgnoringCase(segments[1], "auth") || equalsIgnoringCase(segments[1], "credits"))
+        self.segments = segments.map { Substring($0) }
     }
 
     private static var forbiddenCharacter: JanuaryError {

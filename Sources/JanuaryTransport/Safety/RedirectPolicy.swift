@@ -20,14 +20,21 @@ package enum RedirectPolicy {
     ///   - previousURL: The URL that answered with the redirect.
     ///   - originalURL: The URL of the request the caller sent.
     ///   - credentialWithdrawn: Whether an earlier hop removed the credential; updated.
+    ///   - sameOriginOnly: Whether to stop at any hop to another origin instead of following it without the
+    ///     credential: for a request whose caller set fields this policy cannot tell apart from a credential
+    ///     (a partner's `Cookie` or session header to its own token endpoint).
     /// - Returns: The request to follow, or `nil`.
     package static func nextRequest(
         proposed: URLRequest,
         after previousURL: URL?,
         originalURL: URL,
-        credentialWithdrawn: inout Bool
+        credentialWithdrawn: inout Bool,
+        sameOriginOnly: Bool = false
     ) -> URLRequest? {
         guard let url = proposed.url, (try? TransportSafety.validateURL(url)) != nil else {
+            return nil
+        }
+        if sameOriginOnly && Origin(url) != Origin(originalURL) {
             return nil
         }
         let previousScheme = previousURL?.scheme.map(HTTPSyntax.asciiLowercased)

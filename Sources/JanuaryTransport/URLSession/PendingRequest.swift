@@ -36,10 +36,12 @@ package final class PendingRequest: Sendable {
     private let state = Locked(State())
     private let originalURL: URL
     private let maximumBodySize: Int
+    private let sameOriginRedirectsOnly: Bool
 
-    package init(url: URL, maximumBodySize: Int) {
+    package init(url: URL, maximumBodySize: Int, sameOriginRedirectsOnly: Bool = false) {
         originalURL = url
         self.maximumBodySize = maximumBodySize
+        self.sameOriginRedirectsOnly = sameOriginRedirectsOnly
     }
 
     /// Stores the continuation, or resumes it at once when the request was cancelled or completed first.
@@ -140,7 +142,8 @@ package final class PendingRequest: Sendable {
                 proposed: request,
                 after: previousURL,
                 originalURL: originalURL,
-                credentialWithdrawn: &state.credentialWithdrawn
+                credentialWithdrawn: &state.credentialWithdrawn,
+                sameOriginOnly: sameOriginRedirectsOnly
             )
         }
     }

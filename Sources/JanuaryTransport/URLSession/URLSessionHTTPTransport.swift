@@ -45,6 +45,9 @@ public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
     /// The largest response body, in bytes, this transport accepts.
     public let maximumResponseBodySize: Int
 
+    /// Whether redirects to another origin are refused rather than followed without the credential.
+    private let sameOriginRedirectsOnly: Bool
+
     private struct State {
         var isShutDown = false
         /// Sessions made for one write each (see ``needsFreshConnection(_:)``), to cancel them on shutdown.
@@ -66,11 +69,27 @@ public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
     ///     with `background(withIdentifier:)`) is not used: every request then fails with
     ///     ``/JanuaryCore/JanuaryError/Category/invalidInput`` and code `background_session_unsupported`.
     ///   - maximumResponseBodySize: The largest response body accepted, in bytes.
-    public init(
+    public convenience init(
         configuration: URLSessionConfiguration = .ephemeral,
         maximumResponseBodySize: Int = URLSessionHTTPTransport.defaultMaximumResponseBodySize
     ) {
+        self.init(
+            configuration: configuration,
+            maximumResponseBodySize: maximumResponseBodySize,
+            sameOriginRedirectsOnly: false
+        )
+    }
+
+    /// A transport that, with `sameOriginRedirectsOnly`, follows no redirect to another origin: it returns the
+    /// 3xx instead. For requests that carry fields of the caller's which ``RedirectPolicy`` cannot tell apart
+    /// from a credential (the partner's `Cookie` or session header to its token endpoint).
+    package init(
+        configuration: URLSessionConfiguration,
+        maximumResponseBodySize: Int,
+        sameOriginRedirectsOnly: Bool
+    ) {
         self.maximumResponseBodySize = maximumResponseBodySize
+        self.sameOriginRedirectsOnly = sameOriginRedirectsOnly
         refusal = Self.refusal(of: configuration)
         // A background configuration is not even handed to URLSession: one session per identifier may exist in
         // a process, and the app's own background session may be the one using it.
@@ -188,7 +207,11 @@ public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
             try TransportSafety.validate(request)
         }
         let urlRequest = try Self.makeURLRequest(request)
-        let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize)
+        let pending = PendingRequest(
+            url: request.url,
+            maximumBodySize: maximumResponseBodySize,
+            sameOriginRedirectsOnly: sameOriginRedirectsOnly
+        )
         let isWrite = Self.needsFreshConnection(request.method)
         let delegate = isWrite ? SessionDelegate() : self.delegate
         let session = isWrite ? Self.makeSession(configuration, delegate: delegate) : self.session

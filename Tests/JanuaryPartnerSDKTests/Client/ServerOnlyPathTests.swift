@@ -28,6 +28,30 @@ struct ServerOnlyPathTests {
     }
 
     @Test(
+        "a base URL with a path is joined to the request's path before the guard judges it",
+        arguments: [
+            ("https://partners.january.test/v1.2", "/auth/client-tokens"),
+            ("https://partners.january.test/v1.2/auth", "/client-tokens"),
+            ("https://partners.january.test/V1.2/", "/credits"),
+            ("https://partners.january.test/v1.2/", "/Auth/client-tokens/revoke"),
+            ("https://partners.january.test/proxy/january", "/v1.2/credits"),
+        ]
+    )
+    func refusedOnBasePath(base: String, path: String) async throws {
+        let harness = try ScriptedClient { $0.baseURL = URL(string: base)! }
+        try await requireRefusedLocally(code: "server_only_endpoint", outbound: harness.outbound) {
+            _ = try await harness.client.send(JanuaryRequest(method: .post, path: path))
+        }
+    }
+
+    @Test("a base URL with a path still sends ordinary paths on it")
+    func acceptedOnBasePath() async throws {
+        let harness = try ScriptedClient { $0.baseURL = URL(string: "https://partners.january.test/v1.2")! }
+        _ = try await harness.client.send(JanuaryRequest(path: "/foods/1001"))
+        #expect(harness.transport.requests.first?.url.path == "/v1.2/foods/1001")
+    }
+
+    @Test(
         "ordinary escapes are still sent", arguments: ["/v1.2/foods/a%20b", "/v1.2/foods/caf%C3%A9", "/v1.2/foods/a.b"])
     func acceptedPath(path: String) async throws {
         let harness = try ScriptedClient()

@@ -41,11 +41,13 @@ extension JanuaryDate: Strideable {
     /// exist then (February 29 becomes February 28).
     ///
     /// - Parameter years: How many years to move; negative moves back.
-    /// - Returns: The day reached.
-    /// - Precondition: The year reached lies between 1 and 9999.
-    func addingYears(_ years: Int) -> JanuaryDate {
-        let year = self.year + years
-        precondition(Self.years.contains(year), "JanuaryDate covers the years 1 to 9999.")
+    /// - Returns: The day reached, or `nil` when its year is not one of 1 to 9999: the day may come from a
+    ///   partner's clock, which can read anything, so this is no precondition.
+    func addingYears(_ years: Int) -> JanuaryDate? {
+        let (year, overflow) = self.year.addingReportingOverflow(years)
+        guard !overflow, Self.years.contains(year) else {
+            return nil
+        }
         let day = min(self.day, Int(CivilCalendar.daysInMonth(Int64(month), year: Int64(year))))
         return JanuaryDate(uncheckedYear: year, month: month, day: day)
     }

@@ -82,20 +82,24 @@ public struct JanuaryDate: Hashable, Sendable {
     }
 
     /// The day on which an instant falls in a time zone, or `nil` outside the years 1 to 9999.
+    ///
+    /// Named in the proleptic Gregorian calendar, the one ``init(year:month:day:)`` validates and ``start(in:)``
+    /// counts in, so that every day round-trips. Foundation's `.gregorian` calendar is Julian before 1582-10-15,
+    /// which made 1582-10-05 to 14 valid days whose start was ten days later.
     static func day(of date: Date, in timeZone: TimeZone) -> JanuaryDate? {
-        guard date.timeIntervalSinceReferenceDate.isFinite else {
+        let seconds = date.timeIntervalSince1970
+        // A bound well outside the years 1 to 9999 that keeps the conversion to Int64 from trapping.
+        guard seconds.isFinite, abs(seconds) < 1e12 else {
             return nil
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = calendar.dateComponents([.era, .year, .month, .day], from: date)
-        guard components.era == 1, let year = components.year, let month = components.month,
-            let day = components.day, years.contains(year)
-        else {
+        let local = Int64(seconds.rounded(.down)) + Int64(timeZone.secondsFromGMT(for: date))
+        let dayNumber = CivilCalendar.floorDivision(local, CivilCalendar.secondsPerDay).quotient
+        let (year, month, day) = CivilCalendar.civilFromDays(dayNumber)
+        guard years.contains(Int(year)) else {
             return nil
         }
         // The calendar's own parts are always a real day.
-        return JanuaryDate(uncheckedYear: year, month: month, day: day)
+        return JanuaryDate(uncheckedYear: Int(year), month: Int(month), day: Int(day))
     }
 
     /// Today, in a time zone, by the device's clock.
@@ -116,13 +120,16 @@ public struct JanuaryDate: Hashable, Sendable {
     /// - Parameter timeZone: The zone whose calendar gives the day its start.
     /// - Returns: The instant the day begins.
     public func start(in timeZone: TimeZone) -> Date {
+        // Noon always exists, so the day's start is found from it even when midnight was skipped. It is placed by
+        // the proleptic Gregorian day number, as validation counts, not by Foundation's calendar, which is Julian
+        // before 1582-10-15; the zone's offset at noon is read twice so that a change that day is honoured.
+        let day = CivilCalendar.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        let noonUTC = Date(timeIntervalSince1970: TimeInterval(day * CivilCalendar.secondsPerDay + 43_200))
+        let firstGuess = noonUTC.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: noonUTC)))
+        let noon = noonUTC.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: firstGuess)))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let components = DateComponents(year: year, month: month, day: day, hour: 12)
-        // Noon always exists, so the day's start is found from it even when midnight was skipped.
-        guard let noon = calendar.date(from: components) else {
-            preconditionFailure("A valid JanuaryDate always has a noon in the Gregorian calendar.")
-        }
+        // The start of the day an instant falls in does not depend on how the calendar names that day.
         return calendar.startOfDay(for: noon)
     }
 

@@ -171,8 +171,11 @@ extension JanuaryUserClient {
 
         /// Changes a logged meal: its foods, time or name.
         ///
-        /// New foods replace the whole list. An update is not replayed after a failure whose outcome is unknown;
-        /// fetch the log with ``get(id:)`` to see whether it took effect.
+        /// New foods replace the whole list. An update sets values, so sending it twice leaves the log as sending it
+        /// once does: after a failure whose outcome is unknown (a timeout, a lost connection, a `5xx`) it is sent
+        /// again under the client's ``JanuaryPartnerClient/Configuration/retryPolicy``, like a read. When it still
+        /// fails, the error's `mayHaveTakenEffect` says whether it may have been applied; ``get(id:)`` shows the
+        /// log as it is.
         ///
         /// - Parameters:
         ///   - id: The log's identifier, a UUID.

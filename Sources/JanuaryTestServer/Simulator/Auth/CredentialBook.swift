@@ -36,6 +36,7 @@ struct CredentialBook: Sendable {
         repeat {
             value = "ct-" + Self.randomURLSafe(byteCount: 32)
         } while tokens[value] != nil
+        let lifetime = Self.representableLifetime(lifetime)
         let expiresAt = Timestamp.truncated(now.addingTimeInterval(lifetime))
         tokens[value] = ClientTokenRecord(endUserID: endUserID, scopes: scopes, issuedAt: now, expiresAt: expiresAt)
         return JanuaryAPISimulator.IssuedToken(
@@ -46,6 +47,19 @@ struct CredentialBook: Sendable {
             endUserID: endUserID,
             scopes: scopes
         )
+    }
+
+    /// The longest lifetime a token is given, about 68 years: `expires_in` fits an `Int` even where it has 32
+    /// bits, and the expiry stays a date the wire can spell.
+    static let longestLifetime = TimeInterval(Int32.max)
+
+    /// `lifetime` clamped to ±``longestLifetime``, NaN read as 0: a test's `.infinity` or `1e300` means "never
+    /// expires" and must not trap on the conversion to `Int` or put the expiry past what a date can spell.
+    static func representableLifetime(_ lifetime: TimeInterval) -> TimeInterval {
+        guard !lifetime.isNaN else {
+            return 0
+        }
+        return min(max(lifetime, -longestLifetime), longestLifetime)
     }
 
     /// Revokes the live tokens of `endUserID` (all users when `nil`), at most `limit`; returns how many.

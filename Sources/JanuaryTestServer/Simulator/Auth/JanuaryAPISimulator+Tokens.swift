@@ -6,7 +6,8 @@ extension JanuaryAPISimulator {
     /// - Parameters:
     ///   - endUserID: The end user the token acts for; ``defaultEndUserID-swift.property`` when `nil`.
     ///   - scopes: The scopes it grants; all ten when `nil`.
-    ///   - lifetime: Seconds until it expires; ``tokenLifetime`` when `nil`.
+    ///   - lifetime: Seconds until it expires; ``tokenLifetime`` when `nil`. Beyond about 68 years
+    ///     (`.infinity`, `1e300`) it is that long; NaN is 0.
     /// - Returns: The token, valid from the simulator's `now`.
     @discardableResult
     public func mintToken(

@@ -89,6 +89,12 @@ extension JanuaryAPISimulator {
         }
     }
 
+    /// Whether answers of the stand-in partner backend are scripted and not yet served: a `simulated` client,
+    /// which mints its tokens directly, then asks the partner backend instead, so that the script applies to it.
+    package var hasPendingPartnerBackendFailures: Bool {
+        books.withLock { !$0.partnerBackendScript.isEmpty }
+    }
+
     /// Makes the next `count` requests to the stand-in partner backend (``partnerBackendTokenURL``) answer with
     /// `failure` instead of a token, in the order scripted; later requests mint tokens again.
     ///

@@ -9,8 +9,10 @@ enum Timestamp {
     }()
 
     /// `2026-08-26T18:35:11.000Z`: milliseconds truncated, as a server that stores milliseconds would.
+    /// An instant outside the years 1 to 9999 (a test's clock or lifetime at `.infinity`, `1e300`, NaN) is written
+    /// as the nearest one inside them, NaN as 1970: the conversion to `Int64` must not trap.
     static func format(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let milliseconds = Int64(representableMilliseconds(date.timeIntervalSince1970))
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
         let remainder = Int(milliseconds - seconds * 1000)
         let parts = utcCalendar.dateComponents(
@@ -20,6 +22,18 @@ enum Timestamp {
         return "\(HTTPDate.pad(parts.year, 4))-\(HTTPDate.pad(parts.month, 2))-\(HTTPDate.pad(parts.day, 2))"
             + "T\(HTTPDate.pad(parts.hour, 2)):\(HTTPDate.pad(parts.minute, 2)):\(HTTPDate.pad(parts.second, 2))"
             + ".\(HTTPDate.pad(remainder, 3))Z"
+    }
+
+    /// The first and last milliseconds of the years 1 to 9999, since 1970.
+    static let representableMilliseconds: ClosedRange<Double> = -62_135_596_800_000...253_402_300_799_999
+
+    /// `seconds` since 1970 in whole milliseconds, clamped to ``representableMilliseconds``; NaN is 0.
+    static func representableMilliseconds(_ seconds: TimeInterval) -> Double {
+        guard !seconds.isNaN else {
+            return 0
+        }
+        let milliseconds = (seconds * 1000).rounded(.down)
+        return min(max(milliseconds, representableMilliseconds.lowerBound), representableMilliseconds.upperBound)
     }
 
     /// Rounds to the millisecond the wire can carry, so a stored instant equals the one answered.

@@ -1,0 +1,183 @@
+import Foundation
+import JanuaryPartnerSDKTesting
+import JanuaryTestServer
+import JanuaryTestSupport
+import Testing
+
+@testable import JanuaryPartnerSDK
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `JanuaryPartnerClient(tokenEndpoint:)` against partner backends that misbehave (issue 35, faults 1, 2, 3, 5),
+/// and sending through ``JanuaryPartnerClient/Configuration/transport`` (issue 31).
+@Suite("A hostile token endpoint", suiteTimeLimit())
+struct HostileTokenEndpointTests {
+    /// A client whose token endpoint is `url`, sending the partner's session as `field`.
+    static func client(
+        endpoint url: URL,
+        field: (name: String, value: String) = ("Cookie", "session=partner-session"),
+        configure: (inout JanuaryPartnerClient.Configuration) -> Void = { _ in }
+    ) throws -> JanuaryPartnerClient {
+        var configuration = JanuaryPartnerClient.Configuration(baseURL: URL(string: "http://127.0.0.1:9")!)
+        configuration.refreshBackoff = .none
+        configure(&configuration)
+        return try JanuaryPartnerClient(
+            tokenEndpoint: {
+                var request = URLRequest(url: url)
+                request.httpMethod = "POST"
+                request.setValue(field.value, forHTTPHeaderField: field.name)
+                return request
+            },
+            configuration: configuration
+        )
+    }
+
+    @Test(
+        "a redirect to another origin is not followed, so the partner's session field never reaches it",
+        arguments: [("Cookie", "session=partner-session"), ("X-Session-Token", "partner-session")]
+    )
+    func crossOriginRedirect(name: String, value: String) async throws {
+        let elsewhere = try LoopbackHTTPServer()
+        defer { elsewhere.shutdown() }
+        elsewhere.enqueue(.json(#"{"token": "ct-minted-elsewhere", "expires_in": 1800}"#))
+        let partner = try LoopbackHTTPServer()
+        defer { partner.shutdown() }
+        let target = elsewhere.baseURL.appendingPathComponent("steal").absoluteString
+        partner.enqueue(ScriptedResponse(status: 302, headerFields: [HeaderField(name: "Location", value: target)]))
+        let client = try Self.client(endpoint: partner.baseURL.appendingPathComponent("token"), field: (name, value))
+        let error = try await #require(throws: JanuaryError.self) { try await client.prefetchToken() }
+        #expect(error.category == .tokenProvider, "\(error)")
+        #expect(error.code == .partnerBackendFailed, "\(error)")
+        #expect(error.statusCode == 302, "\(error)")
+        #expect(elsewhere.receivedRequests.isEmpty, "the other origin was never contacted")
+        #expect(partner.receivedRequests.first?.value(forHeader: name) == value, "the partner's own origin got it")
+    }
+
+    @Test("a redirect within the endpoint's origin is followed with the partner's fields")
+    func sameOriginRedirect() async throws {
+        let partner = try LoopbackHTTPServer()
+        defer { partner.shutdown() }
+        let target = partner.baseURL.appendingPathComponent("moved").absoluteString
+        partner.enqueue(
+            ScriptedResponse(status: 307, headerFields: [HeaderField(name: "Location", value: target)]),
+            .json(#"{"token": "ct-same-origin", "expires_in": 1800}"#)
+        )
+        let client = try Self.client(endpoint: partner.baseURL.appendingPathComponent("token"))
+        try await client.prefetchToken()
+        let cookies = partner.receivedRequests.map { $0.value(forHeader: "Cookie") }
+        #expect(cookies == ["session=partner-session", "session=partner-session"])
+    }
+
+    @Test("tokenProviderTimeout = .infinity, which the configuration allows, fetches a token without trapping")
+    func infiniteProviderTimeout() async throws {
+        let partner = try LoopbackHTTPServer()
+        defer { partner.shutdown() }
+        partner.enqueue(.json(#"{"token": "ct-infinite", "expires_in": 1800}"#))
+        let client = try Self.client(endpoint: partner.baseURL.appendingPathComponent("token")) {
+            $0.tokenProviderTimeout = .infinity
+        }
+        try await client.prefetchToken()
+        #expect(partner.receivedRequests.count == 1)
+    }
+
+    @Test(
+        "the own session's request timeout is always one URLSession can represent",
+        arguments: [
+            (TimeInterval.infinity, 86_400), (-.infinity, 86_400), (.nan, 86_400), (0, 86_400), (-1, 86_400),
+            (1e300, 86_400), (30, 30), (86_400, 86_400),
+        ] as [(TimeInterval, TimeInterval)]
+    )
+    func sessionTimeout(given: TimeInterval, expected: TimeInterval) {
+        #expect(TokenEndpoint.sessionTimeout(given) == expected)
+    }
+
+    @Test(
+        "a cleartext token endpoint on a remote host is refused before any I/O, DNS included",
+        arguments: ["http://token-endpoint.example.invalid/token", "http://203.0.113.7/token", "ftp://x.invalid/"]
+    )
+    func cleartextRemoteEndpoint(url: String) async throws {
+        let client = try Self.client(endpoint: try #require(URL(string: url)))
+        let error = try await #require(throws: JanuaryError.self) { try await client.prefetchToken() }
+        #expect(error.category == .tokenProvider, "\(error)")
+        #expect(error.code == .clientTokenProviderFailed, "\(error)")
+        #expect(!error.description.contains("partner-session"))
+    }
+
+    @Test("a 200 over 64 KiB reached the backend: it is partner_backend_failed, not network")
+    func oversizedAnswer() async throws {
+        let partner = try LoopbackHTTPServer()
+        defer { partner.shutdown() }
+        let padding = String(repeating: " ", count: TokenEndpoint.maximumResponseSize)
+        partner.enqueue(.json(#"{"token": "ct-padded", "expires_in": 1800}"# + padding))
+        let client = try Self.client(endpoint: partner.baseURL.appendingPathComponent("token"))
+        let error = try await #require(throws: JanuaryError.self) { try await client.prefetchToken() }
+        #expect(error.category == .tokenProvider, "\(error)")
+        #expect(error.code == .partnerBackendFailed, "\(error)")
+    }
+
+    @Test("through a configured transport, a 200 over 64 KiB is refused as over the socket")
+    func oversizedAnswerThroughTransport() async throws {
+        let padding = Data(repeating: 0x20, count: TokenEndpoint.maximumResponseSize)
+        let transport = ClosureTransport { request in
+            HTTPTransportResponse(
+                statusCode: 200,
+                headerFields: ["Content-Type": "application/json"],
+                body: Data(#"{"token": "ct-padded", "expires_in": 1800}"#.utf8) + padding,
+                url: request.url
+            )
+        }
+        let client = try Self.client(endpoint: URL(string: "https://partner.example/token")!) {
+            $0.transport = transport
+        }
+        let error = try await #require(throws: JanuaryError.self) { try await client.prefetchToken() }
+        #expect(error.code == .partnerBackendFailed, "\(error)")
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test("the production construction runs on the in-process simulator, and its partner-backend script applies")
+    func throughSimulatorTransport() async throws {
+        let clock = ManualClock()
+        let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
+        let client = try Self.client(endpoint: SimulatorTransport.partnerBackendTokenURL) {
+            $0.baseURL = SimulatorTransport.baseURL
+            $0.clock = clock
+            $0.transport = SimulatorTransport(simulator, clock: clock)
+        }
+        _ = try await client.foods.search(SearchFoodsRequest(query: "apple"))
+        #expect(simulator.statistics.tokensIssued == 1)
+        client.signOut()
+        simulator.failNextPartnerBackendRequests(with: .refuse)
+        let error = try await #require(throws: JanuaryError.self) {
+            try await client.foods.search(SearchFoodsRequest(query: "apple"))
+        }
+        #expect(error.code == .partnerBackendRefused, "\(error)")
+        #expect(error.category == .tokenProvider, "\(error)")
+    }
+
+    @Test(
+        "a simulated client honours the partner backend's script, then mints directly again",
+        arguments: [
+            (JanuaryAPISimulator.PartnerBackendFailure.refuse, JanuaryError.Code.partnerBackendRefused),
+            (.fail, .partnerBackendFailed), (.unusableBody, .partnerBackendFailed),
+        ]
+    )
+    func simulatedClientScript(failure: JanuaryAPISimulator.PartnerBackendFailure, code: JanuaryError.Code) async throws
+    {
+        let clock = ManualClock()
+        let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
+        let client = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock) {
+            $0.refreshBackoff = .none
+        }
+        simulator.failNextPartnerBackendRequests(with: failure)
+        let error = try await #require(throws: JanuaryError.self) {
+            _ = try await client.foods.search(SearchFoodsRequest(query: "apple"))
+        }
+        #expect(error.code == code, "\(error)")
+        #expect(error.category == .tokenProvider, "\(error)")
+        _ = try await client.foods.search(SearchFoodsRequest(query: "apple"))
+        #expect(simulator.requestLog.filter { $0.path == JanuaryAPISimulator.partnerBackendTokenPath }.count == 1)
+        #expect(simulator.requestLog.last?.status == 200)
+    }
+}
