@@ -18,7 +18,7 @@ struct JanuaryDateCalendarRuleTests {
     func startInUTC(text: String, dayNumber: Int64) throws {
         let day = try JanuaryDate(text)
         let utc = try #require(TimeZone(identifier: "UTC"))
-        #expect(day.start(in: utc) == Date(timeIntervalSince1970: TimeInterval(dayNumber * 86_400)))
+        #expect(day.start(in: utc) == Date(timeIntervalSince1970: TimeInterval(dayNumber) * 86_400))
     }
 
     @Test(
