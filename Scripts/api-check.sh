@@ -7,13 +7,14 @@
 # The API is every public symbol of the modules partners link (the products JanuaryPartnerSDK,
 # JanuaryPartnerSDKTesting with the JanuaryAuthTesting it re-exports, JanuaryTestServer and JanuaryPartnerSDKUI,
 # and the lower layers JanuaryCore, JanuaryAuth and JanuaryTransport), one line per symbol: its kind, its qualified
-# name and its declaration, from the symbol graphs of a Linux build (`swift package dump-symbol-graph`). Code under
+# name and its declaration, and every protocol conformance, from the symbol graphs of a Linux build (`swift package dump-symbol-graph`). Code under
 # `#if os(iOS)` or `canImport(UIKit)` is not in a Linux build; Scripts/apple-typecheck.sh compiles it.
 #
 # Two checks:
 #   1. API/<Module>.txt equals what the code declares now. A difference prints the symbols added and removed.
 #   2. Every symbol that differs between API/ now and API/ at the newest release (the commit that added the
-#      newest release heading of CHANGELOG.md; before any release recorded an API, the commit that added API/)
+#      newest release heading of CHANGELOG.md; before any release recorded an API, the commit that added
+#      API/FORMAT, which describes the lines)
 #      is named in CHANGELOG.md's `## [Unreleased]` section: by its qualified name (`JanuaryPartnerClient.Foods`),
 #      its own name (`search(_:)`) or the qualified name of a type that contains it.
 set -euo pipefail
@@ -47,6 +48,15 @@ for module in modules:
         if not os.path.exists(path):
             continue
         graph = json.load(open(path, encoding="utf-8"))
+        names = {}
+        for symbol in graph.get("symbols", []):
+            if symbol.get("accessLevel") in ("public", "open"):
+                names[symbol["identifier"]["precise"]] = ".".join(symbol["pathComponents"])
+        # A conformance is API too: dropping `Identifiable` breaks a partner's `ForEach`.
+        for relation in graph.get("relationships", []):
+            if relation.get("kind") == "conformsTo" and relation.get("source") in names:
+                protocol = relation.get("targetFallback") or names.get(relation.get("target"), relation.get("target"))
+                lines.add(f'conformance {names[relation["source"]]}: {protocol}')
         for symbol in graph.get("symbols", []):
             if symbol.get("accessLevel") not in ("public", "open"):
                 continue
@@ -92,7 +102,8 @@ if [ -n "$release" ]; then
     fi
 fi
 if [ -z "$reference" ]; then
-    reference=$(git log --format=%H --diff-filter=A -- API | tail -n 1)
+    # No release recorded an API yet: the reference is where the current format of API/ began.
+    reference=$(git log --format=%H --diff-filter=A -- API/FORMAT | tail -n 1)
 fi
 mkdir -p "$work/reference"
 if [ -n "$reference" ]; then

@@ -61,7 +61,7 @@ final class PartnerSession {
                     ? "The app gets January client tokens from its backend."
                     : "The client holds a development API key."))
         print("")
-        let today = JanuaryDate.today(in: user.timeZone)
+        let today = try user.today()
 
         try await step(
             "Autocomplete \"ban\"",

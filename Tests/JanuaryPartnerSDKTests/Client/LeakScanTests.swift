@@ -103,7 +103,7 @@ struct LeakScanTests {
         await attempt { try await client.send(.autocomplete) }
         await attempt {
             try await client.forUser(PartnerUserID(rawValue: "jane@example.com")).weightLogs.list(
-                from: .today(in: .current), through: .today(in: .current))
+                from: try JanuaryDate(Date(), in: .current), through: try JanuaryDate(Date(), in: .current))
         }
         await attempt { try await client.send(JanuaryRequest(path: "/v1.2/credits")) }
         client.signOut()

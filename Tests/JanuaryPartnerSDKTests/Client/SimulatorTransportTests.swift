@@ -42,7 +42,7 @@ struct SimulatorTransportTests {
         let simulator = JanuaryAPISimulator.inProcess()
         let january = try JanuaryPartnerClient.simulated(simulator)
         let user = january.forUser(PartnerUserID(rawValue: JanuaryAPISimulator.defaultEndUserID))
-        let today = JanuaryDate.today(in: .current)
+        let today = try JanuaryDate(Date(), in: .current)
         #expect(try await user.waterLogs.list(from: today, through: today, unit: .cups).isEmpty)
         #expect(simulator.requestLog.map(\.status) == [200])
     }

@@ -104,10 +104,13 @@ public struct JanuaryDate: Hashable, Sendable {
 
     /// Today, in a time zone, by the device's clock.
     ///
-    /// `JanuaryUserClient.today()` gives the user's today by the client's configured clock instead.
+    /// Deprecated: it ignores the client's ``JanuaryPartnerClient/Configuration/clock`` (a `ManualClock` in tests),
+    /// so the day it names can disagree with the one the client checks ranges against. Use
+    /// ``JanuaryUserClient/today()``, or ``init(_:in:)`` with an instant of your choosing.
     ///
     /// - Parameter timeZone: The zone whose calendar names the day, usually the user's.
     /// - Returns: The day the current instant falls on in that zone.
+    @available(*, deprecated, message: "Use JanuaryUserClient.today(), which reads the client's clock")
     public static func today(in timeZone: TimeZone) -> JanuaryDate {
         // The device's clock is within the years 1 to 9999 on any real device; the first day is only a value
         // that is not a trap.

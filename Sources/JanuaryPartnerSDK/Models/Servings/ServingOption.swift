@@ -6,7 +6,7 @@ import Foundation
 /// another serving, pick it by ``id`` and let ``ServedFood/portion(servingID:quantity:)`` scale the nutrients.
 ///
 /// Every field but ``id`` may be `nil` when January's catalogue has no value for it.
-public struct ServingOption: Sendable, Hashable, Codable {
+public struct ServingOption: Sendable, Hashable, Codable, Identifiable {
     /// The serving's id, to send as `serving_id` with the food's id.
     public var id: ServingID
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A meal a user logged: the foods eaten, with their portions and nutrition, and when.
-public struct FoodLog: Hashable, Sendable, Codable {
+public struct FoodLog: Hashable, Sendable, Codable, Identifiable {
     /// January's identifier of the log, for ``JanuaryUserClient/FoodLogs/get(id:)``, ``JanuaryUserClient/FoodLogs/update(id:_:)``
     /// and ``JanuaryUserClient/FoodLogs/delete(id:)``.
     ///

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One drink of water January recorded for a user.
-public struct WaterLog: Hashable, Sendable, Codable {
+public struct WaterLog: Hashable, Sendable, Codable, Identifiable {
     /// January's identifier of the log, for ``JanuaryUserClient/WaterLogs/delete(id:)``.
     public var id: WaterLogID
 
@@ -98,3 +98,8 @@ public struct DailyWaterTotal: Hashable, Sendable, Codable {
 
 /// The answer to `GET /v1.2/water-logs`; a missing or `null` list means no days.
 typealias ListWaterLogsResponse = ListResponse<DailyWaterTotal>
+
+extension DailyWaterTotal: Identifiable {
+    /// The day: January lists one total per day, so the day tells the values of a list apart.
+    public var id: JanuaryDate { date }
+}

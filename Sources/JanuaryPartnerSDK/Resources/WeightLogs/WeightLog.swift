@@ -92,3 +92,8 @@ public struct DailyWeight: Hashable, Sendable, Codable {
 
 /// The answer to `GET /v1.2/weight-logs`; a missing or `null` list means no days.
 typealias ListWeightLogsResponse = ListResponse<DailyWeight>
+
+extension DailyWeight: Identifiable {
+    /// The day: January lists one weight per day, so the day tells the values of a list apart.
+    public var id: JanuaryDate { date }
+}
