@@ -108,6 +108,27 @@ struct ExactlyOnceCreateTests {
         #expect(harness.entries("createFoodLog").count == 1, "never sent again while unsure")
     }
 
+    /// Cancelled while listing the day to settle a lost answer: the create ends at once, with the honest outcome
+    /// (`mayHaveTakenEffect`), not a bare `CancellationError`, and is never sent again.
+    @Test func cancellingWhileSettlingSaysItMayHaveHappened() async throws {
+        let harness = try Self.harness()
+        harness.simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/food-logs")
+        harness.simulator.failNext(with: .delay(30), method: "GET", pathPrefix: "/v1.2/food-logs")
+        let user = harness.user
+        let create = Task { try await user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple])) }
+        try await harness.clock.waitForSleeper(lasting: 30)
+        create.cancel()
+        let outcome = await create.result
+        let error = try #require(
+            { () -> JanuaryError? in
+                if case .failure(let error) = outcome { return error as? JanuaryError }
+                return nil
+            }(), "a JanuaryError, not \(outcome)")
+        #expect(error.mayHaveTakenEffect)
+        #expect(harness.entries("createFoodLog").count == 1)
+        try await harness.events.waitForEvents(of: .lostCreateUnresolved)
+    }
+
     /// A `201` whose body cannot be read: the log was stored, so it is found, not created twice (issue 35, fault 4).
     @Test func anUnreadableCreatedAnswerIsReconciled() async throws {
         let simulator = JanuaryAPISimulator.inProcess()
