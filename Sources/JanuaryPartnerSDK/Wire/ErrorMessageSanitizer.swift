@@ -11,8 +11,10 @@ enum ErrorMessageSanitizer {
 
     /// The cleaned message, or `nil` when nothing printable is left.
     static func clean(_ message: String) -> String? {
+        // Redacted before and after the unwanted characters go: a control character can be the boundary that
+        // starts a credential (`req\0sk-…` would read `reqsk-…` after), or split its prefix (`s\0k-…`).
         var scalars = String.UnicodeScalarView()
-        for scalar in message.unicodeScalars where !isUnwanted(scalar) {
+        for scalar in redactCredentials(in: message.unicodeScalars) where !isUnwanted(scalar) {
             scalars.append(scalar)
         }
         let redacted = redactCredentials(in: scalars)
