@@ -11,6 +11,9 @@ let package = Package(
         .package(path: "Vendor/january-partner-sdk")
     ],
     targets: [
+        // Another networking library's names (`HTTPMethod`, `HTTPHeaderFields`), as Alamofire declares them, so that
+        // NameClashTests proves the SDK imports cleanly beside it.
+        .target(name: "NetworkingNeighbour"),
         .target(
             name: "PartnerApp",
             dependencies: [.product(name: "JanuaryPartnerSDK", package: "january-partner-sdk")]
@@ -30,7 +33,7 @@ let package = Package(
         .testTarget(
             name: "PartnerAppTests",
             dependencies: [
-                "PartnerApp", "PartnerAppScanner",
+                "PartnerApp", "PartnerAppScanner", "NetworkingNeighbour",
                 .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
                 .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
             ]
@@ -38,3 +41,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// As a partner may build: a member is usable only from a module the file imports, so the SDK's re-exports must carry
+// every member a partner touches.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

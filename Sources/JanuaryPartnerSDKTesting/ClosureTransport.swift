@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryPartnerSDK
 
-/// An `HTTPTransport` that answers every request with a closure of yours and records what it was asked.
+/// A `JanuaryHTTPTransport` that answers every request with a closure of yours and records what it was asked.
 ///
 /// Inject it as `JanuaryPartnerClient.Configuration.transport` to unit-test code that uses the client without a
 /// server: the client does everything it does in production (validation, tokens, refresh of an expired token,
@@ -9,7 +9,7 @@ import JanuaryPartnerSDK
 ///
 /// ```swift
 /// let transport = ClosureTransport { request in
-///     HTTPTransportResponse(statusCode: 200, headerFields: ["Content-Type": "application/json"],
+///     JanuaryHTTPResponse(statusCode: 200, headerFields: ["Content-Type": "application/json"],
 ///                           body: Data(#"{"items":[]}"#.utf8))
 /// }
 /// var configuration = JanuaryPartnerClient.Configuration()
@@ -22,10 +22,10 @@ import JanuaryPartnerSDK
 /// The recorded requests keep their `Authorization` field, which a test may need to check; like every request,
 /// they print it as `<redacted>`. Only the most recent ``recordLimit`` requests are kept (1,000 by default), so
 /// that a long soak test does not grow without bound.
-public final class ClosureTransport: HTTPTransport {
+public final class ClosureTransport: JanuaryHTTPTransport {
     /// Answers one request; it may suspend, throw a `JanuaryError` of category `network` to stand for a
     /// connection failure, or throw `CancellationError`.
-    public typealias Handler = @Sendable (HTTPTransportRequest) async throws -> HTTPTransportResponse
+    public typealias Handler = @Sendable (JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse
 
     /// How many requests a new transport keeps.
     public static let defaultRecordLimit = 1_000
@@ -33,10 +33,10 @@ public final class ClosureTransport: HTTPTransport {
     private struct Record {
         /// The recorded requests, oldest first: at most twice the limit, trimmed in one step when it gets there
         /// so that recording stays cheap.
-        var requests: [HTTPTransportRequest] = []
+        var requests: [JanuaryHTTPRequest] = []
         var limit = ClosureTransport.defaultRecordLimit
 
-        mutating func append(_ request: HTTPTransportRequest) {
+        mutating func append(_ request: JanuaryHTTPRequest) {
             guard limit > 0 else {
                 return
             }
@@ -46,7 +46,7 @@ public final class ClosureTransport: HTTPTransport {
             }
         }
 
-        var recent: [HTTPTransportRequest] {
+        var recent: [JanuaryHTTPRequest] {
             Array(requests.suffix(limit))
         }
     }
@@ -62,7 +62,7 @@ public final class ClosureTransport: HTTPTransport {
     }
 
     /// The requests sent so far, in order: the most recent ``recordLimit`` of them.
-    public var requests: [HTTPTransportRequest] {
+    public var requests: [JanuaryHTTPRequest] {
         recorded.withLock { $0.recent }
     }
 
@@ -83,7 +83,7 @@ public final class ClosureTransport: HTTPTransport {
     /// - Parameter request: The request the client sends.
     /// - Returns: The handler's response.
     /// - Throws: What the handler throws.
-    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+    public func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
         recorded.withLock { $0.append(request) }
         return try await handler(request)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import JanuaryPartnerSDK
 import JanuaryTestServer
+import JanuaryTransport
 
-/// An `HTTPTransport` that hands each request to a `JanuaryAPISimulator` in the same process and returns its
+/// A `JanuaryHTTPTransport` that hands each request to a `JanuaryAPISimulator` in the same process and returns its
 /// answer: no socket, no URLSession, no App Transport Security exception.
 ///
 /// The simulator's own engine answers, exactly as over loopback: the same statuses, bodies and header fields
@@ -29,7 +30,7 @@ import JanuaryTestServer
 /// configuration.transport = SimulatorTransport(simulator, clock: clock)
 /// configuration.clock = clock
 /// ```
-public struct SimulatorTransport: HTTPTransport, ChecksRequests {
+public struct SimulatorTransport: JanuaryHTTPTransport, ChecksRequests {
     /// A base URL for clients on this transport: `https://simulator.january.invalid`. The `.invalid` domain
     /// (RFC 2606) can never resolve, so a client that loses its transport by mistake reaches nobody.
     public static let baseURL = URL(string: "https://simulator.january.invalid")!
@@ -89,18 +90,18 @@ public struct SimulatorTransport: HTTPTransport, ChecksRequests {
     /// - Returns: The simulator's response, whatever its status.
     /// - Throws: `JanuaryError` of category `network` or `timeout` for a scripted dropped connection or transport
     ///   error, `invalidInput` for a request the SDK's own transport would refuse, or `CancellationError`.
-    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+    public func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
         try await send(request, isChecked: false)
     }
 
     /// Sends `request`, checking it first, as the SDK's own transport does, unless it came checked.
-    package func send(_ request: HTTPTransportRequest, isChecked: Bool) async throws -> HTTPTransportResponse {
+    package func send(_ request: JanuaryHTTPRequest, isChecked: Bool) async throws -> JanuaryHTTPResponse {
         try Task.checkCancellation()
         if !isChecked {
             try TransportSafety.validate(request)
         }
         guard let body = try Self.content(of: request.body) else {
-            return HTTPTransportResponse(
+            return JanuaryHTTPResponse(
                 statusCode: 413,
                 headerFields: ["Content-Type": "text/plain; charset=utf-8"],
                 body: Data("LoopbackHTTPServer: malformed request.".utf8),
@@ -152,10 +153,10 @@ public struct SimulatorTransport: HTTPTransport, ChecksRequests {
 
     /// The response as URLSession delivers the loopback server's: the fields with the `Content-Length` the server
     /// writes, and no content where HTTP allows none.
-    static func response(_ scripted: ScriptedResponse, to request: HTTPTransportRequest) -> HTTPTransportResponse {
+    static func response(_ scripted: ScriptedResponse, to request: JanuaryHTTPRequest) -> JanuaryHTTPResponse {
         let status = scripted.status
         let hasContent = !(100...199).contains(status) && status != 204 && status != 304
-        var fields = HTTPHeaderFields()
+        var fields = JanuaryHTTPHeaderFields()
         for field in scripted.headerFields {
             fields.append(field.value, for: field.name)
         }
@@ -163,11 +164,11 @@ public struct SimulatorTransport: HTTPTransport, ChecksRequests {
             fields["Content-Length"] = String(scripted.body.count)
         }
         let body = hasContent && request.method != .head ? scripted.body : Data()
-        return HTTPTransportResponse(statusCode: status, headerFields: fields, body: body, url: request.url)
+        return JanuaryHTTPResponse(statusCode: status, headerFields: fields, body: body, url: request.url)
     }
 
     /// The body's bytes, reading a stream body once; `nil` when it is over ``maximumBodySize``.
-    static func content(of body: HTTPTransportRequest.Body) throws -> Data? {
+    static func content(of body: JanuaryHTTPRequest.Body) throws -> Data? {
         if let data = body.data {
             return data.count > maximumBodySize ? nil : data
         }

@@ -8,7 +8,7 @@ package struct ScriptedClient: Sendable {
     /// One scripted answer.
     package enum Answer: Sendable {
         /// An HTTP response.
-        case response(HTTPTransportResponse)
+        case response(JanuaryHTTPResponse)
         /// A failure without a response, as the transport throws it.
         case failure(JanuaryError)
     }
@@ -44,7 +44,7 @@ package struct ScriptedClient: Sendable {
             case .failure(let error):
                 throw error
             case nil:
-                return HTTPTransportResponse(statusCode: 200, body: Data("{}".utf8))
+                return JanuaryHTTPResponse(statusCode: 200, body: Data("{}".utf8))
             }
         }
         var configuration = JanuaryPartnerClient.Configuration(baseURL: URL(string: "https://partners.january.test")!)
@@ -89,12 +89,12 @@ extension ScriptedClient.Answer {
         _ status: Int,
         code: String,
         message: String = "Scripted.",
-        headers: HTTPHeaderFields = [:]
+        headers: JanuaryHTTPHeaderFields = [:]
     ) -> ScriptedClient.Answer {
         var fields = headers
         fields["Content-Type"] = "application/json"
         return .response(
-            HTTPTransportResponse(
+            JanuaryHTTPResponse(
                 statusCode: status,
                 headerFields: fields,
                 body: Data(#"{"code":"\#(code)","message":"\#(message)"}"#.utf8)
@@ -105,7 +105,7 @@ extension ScriptedClient.Answer {
     /// A `200` with a JSON body.
     package static func ok(_ json: String = "{}") -> ScriptedClient.Answer {
         .response(
-            HTTPTransportResponse(
+            JanuaryHTTPResponse(
                 statusCode: 200, headerFields: ["Content-Type": "application/json"], body: Data(json.utf8))
         )
     }

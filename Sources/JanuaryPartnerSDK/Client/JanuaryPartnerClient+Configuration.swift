@@ -92,8 +92,8 @@ extension JanuaryPartnerClient {
         /// Supply one to send through your own HTTP stack, or in unit tests to answer without a network (the
         /// `ClosureTransport` of the `JanuaryPartnerSDKTesting` product). The client still does everything else:
         /// validation, tokens, refresh, retries and error mapping. Your transport must keep the contract of
-        /// `HTTPTransport`.
-        public var transport: (any HTTPTransport)?
+        /// `JanuaryHTTPTransport`.
+        public var transport: (any JanuaryHTTPTransport)?
 
         /// The clock for token freshness, the provider timeout, back-off and retry waits; the system clock by
         /// default, a `ManualClock` in tests.

@@ -5,7 +5,8 @@ import JanuaryTransport
 
 extension CheckedHTTPRequest {
     /// Sends the request with `credential` over `transport`.
-    func send(with credential: Credential, over transport: any HTTPTransport) async throws -> HTTPTransportResponse {
+    func send(with credential: Credential, over transport: any JanuaryHTTPTransport) async throws -> JanuaryHTTPResponse
+    {
         try await transport.send(checked: authorized(bearer: credential.value))
     }
 }
@@ -14,7 +15,7 @@ extension JanuaryPartnerClient {
     /// Header fields the client owns: a partner value for them would be overwritten, break framing, or
     /// impersonate the SDK.
     private static let reservedHeaderNames: Set<String> = Set(
-        (HTTPHeaderFields.credentialFieldNames + [
+        (JanuaryHTTPHeaderFields.credentialFieldNames + [
             partnerUserIDHeaderName, "x-end-user-id", "User-Agent", "Host", "Content-Length", "Transfer-Encoding",
             "Connection",
         ]).map { $0.lowercased() }
@@ -34,7 +35,7 @@ extension JanuaryPartnerClient {
     func prepare(actingFor user: PartnerUserID?, _ build: () throws -> JanuaryRequest) throws -> CheckedHTTPRequest {
         try user?.validate()
         let request = try build()
-        var headers = HTTPHeaderFields()
+        var headers = JanuaryHTTPHeaderFields()
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             guard !Self.reservedHeaderNames.contains(name.lowercased()) else {
                 throw JanuaryError.invalidInput(
@@ -50,7 +51,7 @@ extension JanuaryPartnerClient {
             headers["Accept"] = "application/json"
         }
         headers["User-Agent"] = UserAgent.current
-        let body: HTTPTransportRequest.Body
+        let body: JanuaryHTTPRequest.Body
         switch request.body.storage {
         case .empty:
             body = .empty
@@ -80,7 +81,7 @@ extension JanuaryPartnerClient {
                 code: JanuaryError.Code.serverOnlyEndpoint
             )
         }
-        let transportRequest = HTTPTransportRequest(
+        let transportRequest = JanuaryHTTPRequest(
             method: request.method,
             url: try url(for: path, queryItems: request.queryItems),
             headerFields: headers,

@@ -41,7 +41,7 @@ extension JanuaryPartnerClient {
     ///
     /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
     /// to the token cache, the transport, the clock and the event handler.
-    func exchange(_ prepared: CheckedHTTPRequest) async throws -> HTTPTransportResponse {
+    func exchange(_ prepared: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
         var machine = RequestExchange(
             rules: RequestExchange.Rules(
                 replay: prepared.replay,

@@ -1,11 +1,19 @@
 // `import JanuaryPartnerSDK` is all an app needs: the error, identifier and credential types from the core, the
-// event, clock and back-off types that appear in the client's configuration, and the transport types for a
-// partner that supplies its own `HTTPTransport` or tests with one. The re-exports sit on the facade's own file
-// because they are part of its public surface; any one file of the module would do.
+// event, clock and back-off types that appear in the client's configuration, and the five transport types a
+// partner touches when it supplies its own `JanuaryHTTPTransport` or tests with one. The transport layer itself is
+// not re-exported: its generic vocabulary (a challenge, a URLSession transport) would arrive at top level in every
+// file of the app, and a generic name beside another library's (Alamofire's `HTTPMethod`) makes both ambiguous.
+// The re-exports sit on the facade's own file because they are part of its public surface.
+// Tests/JanuaryPartnerSDKTests/Release/TopLevelNamesTests.swift lists every name they bring.
 import Foundation
 @_exported import JanuaryAuth
 @_exported import JanuaryCore
-@_exported import JanuaryTransport
+import JanuaryTransport
+@_exported import struct JanuaryTransport.JanuaryHTTPHeaderFields
+@_exported import struct JanuaryTransport.JanuaryHTTPMethod
+@_exported import struct JanuaryTransport.JanuaryHTTPRequest
+@_exported import struct JanuaryTransport.JanuaryHTTPResponse
+@_exported import protocol JanuaryTransport.JanuaryHTTPTransport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -57,7 +65,7 @@ public final class JanuaryPartnerClient: Sendable {
     public let configuration: Configuration
 
     let coordinator: TokenCoordinator
-    let transport: any HTTPTransport
+    let transport: any JanuaryHTTPTransport
     /// The requests waiting between two attempts, which sign-out ends at once.
     let retryWaits = RetryWaits()
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request

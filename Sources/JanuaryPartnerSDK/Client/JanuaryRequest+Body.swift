@@ -8,7 +8,7 @@ extension JanuaryRequest {
         enum Storage: Sendable {
             case empty
             case data(Data, contentType: String?)
-            case stream(HTTPTransportRequest.Body, contentType: String?)
+            case stream(JanuaryHTTPRequest.Body, contentType: String?)
         }
 
         let storage: Storage

@@ -17,9 +17,9 @@ import JanuaryTransport
 /// let created: Meal = try await january.send(request, decoding: Meal.self)
 /// ```
 public struct JanuaryRequest: Sendable {
-    /// An HTTP method: the transport's ``/JanuaryTransport/HTTPMethod``, so that one type and one idempotence rule
+    /// An HTTP method: the transport's ``/JanuaryTransport/JanuaryHTTPMethod``, so that one type and one idempotence rule
     /// serve every layer.
-    public typealias Method = HTTPMethod
+    public typealias Method = JanuaryHTTPMethod
 
     /// The HTTP method.
     public var method: Method
@@ -69,7 +69,7 @@ public struct JanuaryRequest: Sendable {
     /// Whether sending the request twice has the same effect at January as sending it once, so that the client
     /// may send it again after a `5xx`, a timeout or a lost connection, when nobody knows whether January acted.
     ///
-    /// By default the method decides (``/JanuaryTransport/HTTPMethod/isIdempotent``): `GET`, `PUT` and `DELETE`
+    /// By default the method decides (``/JanuaryTransport/JanuaryHTTPMethod/isIdempotent``): `GET`, `PUT` and `DELETE`
     /// are, `POST` and `PATCH` are not. Set it to `true` for a `POST` that only reads, such as an analysis, and to
     /// `false` for any request that must not act twice. The SDK's own operations set it as January's contract
     /// says. A `429 rate_limited` is retried either way, and ``isReplayable`` `false` still forbids every

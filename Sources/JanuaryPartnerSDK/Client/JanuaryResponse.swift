@@ -16,7 +16,7 @@ public struct JanuaryResponse: Sendable {
     public let requestID: String?
 
     /// The response's header fields.
-    public let headerFields: HTTPHeaderFields
+    public let headerFields: JanuaryHTTPHeaderFields
 
     /// Creates a response, for example to stand in for the client in your own tests.
     ///
@@ -25,15 +25,17 @@ public struct JanuaryResponse: Sendable {
     ///   - body: The body.
     ///   - headerFields: The header fields.
     ///   - requestID: January's request identifier; read from `headerFields` (`x-request-id`) when `nil`.
-    public init(statusCode: Int, body: Data = Data(), headerFields: HTTPHeaderFields = [:], requestID: String? = nil) {
+    public init(
+        statusCode: Int, body: Data = Data(), headerFields: JanuaryHTTPHeaderFields = [:], requestID: String? = nil
+    ) {
         self.statusCode = statusCode
         self.body = body
         self.headerFields = headerFields
         self.requestID =
-            requestID ?? HTTPTransportResponse(statusCode: statusCode, headerFields: headerFields).requestID
+            requestID ?? JanuaryHTTPResponse(statusCode: statusCode, headerFields: headerFields).requestID
     }
 
-    init(_ response: HTTPTransportResponse) {
+    init(_ response: JanuaryHTTPResponse) {
         self.statusCode = response.statusCode
         self.body = response.body
         self.requestID = response.redactedRequestID

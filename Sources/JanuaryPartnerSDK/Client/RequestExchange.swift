@@ -78,7 +78,7 @@ struct RequestExchange {
         /// Wait this many seconds, or until the session `epoch` ends, then call ``waitEnded()``.
         case wait(TimeInterval, epoch: UInt64)
         /// Return this response.
-        case succeed(HTTPTransportResponse)
+        case succeed(JanuaryHTTPResponse)
         /// Throw this error.
         case fail(JanuaryError)
     }
@@ -142,7 +142,7 @@ struct RequestExchange {
 
     /// January answered the request sent with `credential`.
     mutating func responded(
-        _ response: HTTPTransportResponse,
+        _ response: JanuaryHTTPResponse,
         to credential: Credential,
         now: Date,
         jitter: Double
@@ -254,7 +254,7 @@ struct RequestExchange {
     /// What a response from a hop that carried the credential tells the token cache: January's clock (from a
     /// 2xx only, so that an error page of a proxy or gateway cannot set it), and whether January authenticated
     /// the credential.
-    private static func acknowledging(_ response: HTTPTransportResponse, sentWith credential: Credential) -> [Effect] {
+    private static func acknowledging(_ response: JanuaryHTTPResponse, sentWith credential: Credential) -> [Effect] {
         guard !response.credentialWithdrawnByRedirect else {
             return []
         }

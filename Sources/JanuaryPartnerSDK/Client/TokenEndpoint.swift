@@ -20,7 +20,7 @@ package struct TokenEndpoint: Sendable {
     static let maximumResponseSize = 64 * 1024
 
     let makeRequest: @Sendable () async throws -> URLRequest
-    let transport: any HTTPTransport
+    let transport: any JanuaryHTTPTransport
 
     /// - Parameters:
     ///   - makeRequest: The partner's closure, called for every fetch so that its session header is current.
@@ -30,7 +30,7 @@ package struct TokenEndpoint: Sendable {
     package init(
         makeRequest: @escaping @Sendable () async throws -> URLRequest,
         timeout: TimeInterval,
-        transport: (any HTTPTransport)? = nil
+        transport: (any JanuaryHTTPTransport)? = nil
     ) {
         self.makeRequest = makeRequest
         if let transport {
@@ -67,7 +67,7 @@ package struct TokenEndpoint: Sendable {
     ///   I/O, or `network` saying why the endpoint could not be reached.
     package func fetch() async throws -> JanuaryClientToken {
         let request = try Self.transportRequest(from: try await makeRequest())
-        let response: HTTPTransportResponse
+        let response: JanuaryHTTPResponse
         do {
             response = try await transport.send(request)
         } catch let error as JanuaryError {
@@ -91,7 +91,7 @@ package struct TokenEndpoint: Sendable {
     }
 
     /// The request as the transport takes it; a streamed body cannot be replayed for a refresh, so it is refused.
-    static func transportRequest(from request: URLRequest) throws -> HTTPTransportRequest {
+    static func transportRequest(from request: URLRequest) throws -> JanuaryHTTPRequest {
         guard let url = request.url else {
             throw TokenProviderFailure(
                 .tokenProvider("The token endpoint request has no URL.", code: .clientTokenProviderFailed)
@@ -119,16 +119,16 @@ package struct TokenEndpoint: Sendable {
         }
         let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
             .map { (name: $0.key, value: $0.value) }
-        return HTTPTransportRequest(
-            method: HTTPMethod(rawValue: request.httpMethod ?? "GET"),
+        return JanuaryHTTPRequest(
+            method: JanuaryHTTPMethod(rawValue: request.httpMethod ?? "GET"),
             url: url,
-            headerFields: HTTPHeaderFields(fields),
+            headerFields: JanuaryHTTPHeaderFields(fields),
             body: request.httpBody.map { .data($0) } ?? .empty
         )
     }
 
     /// Reads the endpoint's answer: a 2xx with a client token, or a refusal or failure of the backend.
-    static func token(from response: HTTPTransportResponse) throws -> JanuaryClientToken {
+    static func token(from response: JanuaryHTTPResponse) throws -> JanuaryClientToken {
         let status = response.statusCode
         switch status {
         case 200...299:

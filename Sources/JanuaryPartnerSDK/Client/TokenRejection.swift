@@ -25,7 +25,7 @@ enum TokenRejection: Equatable {
     ///   - body: Its error body, already parsed.
     /// - Returns: The rejection and the code to report, or `nil`.
     static func reading(
-        _ response: HTTPTransportResponse,
+        _ response: JanuaryHTTPResponse,
         body: JanuaryErrorBody
     ) -> (TokenRejection, code: JanuaryError.Code)? {
         guard response.statusCode == 401, !response.credentialWithdrawnByRedirect else {

@@ -33,7 +33,7 @@ enum JanuaryErrorMapping {
     ///   - now: The device's time, to read an HTTP-date `Retry-After` when the response has no `Date`: the
     ///     date is January's time, so it is measured against the same response's `Date` whenever there is one.
     /// - Returns: The error to throw.
-    static func error(for response: HTTPTransportResponse, body: JanuaryErrorBody, now: Date) -> JanuaryError {
+    static func error(for response: JanuaryHTTPResponse, body: JanuaryErrorBody, now: Date) -> JanuaryError {
         let status = response.statusCode
         let message: String
         switch (body.code, body.message) {
@@ -73,7 +73,7 @@ enum JanuaryErrorMapping {
     }
 }
 
-extension HTTPTransportResponse {
+extension JanuaryHTTPResponse {
     /// The request ID as errors and responses show it: a value shaped like a key or token (a server echoing
     /// the credential) is `<redacted>`, as in January's messages.
     var redactedRequestID: String? {

@@ -9,7 +9,7 @@ import JanuaryCore
 /// token, instead of once per send.
 package struct CheckedHTTPRequest: Sendable {
     /// The checked request.
-    package let request: HTTPTransportRequest
+    package let request: JanuaryHTTPRequest
 
     /// Whether it may be sent more than once: from the request's own replayability and the idempotence its maker
     /// declared, decided here once.
@@ -21,7 +21,7 @@ package struct CheckedHTTPRequest: Sendable {
     ///   - request: A request whose URL was built on a checked base URL, keeping its origin.
     ///   - isIdempotent: Whether a second send has the effect of one; by default, the method's rule.
     /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
-    package init(checking request: HTTPTransportRequest, isIdempotent: Bool? = nil) throws {
+    package init(checking request: JanuaryHTTPRequest, isIdempotent: Bool? = nil) throws {
         try TransportSafety.validateMessage(request)
         self.request = request
         self.replay = ReplayClass(
@@ -30,7 +30,7 @@ package struct CheckedHTTPRequest: Sendable {
         )
     }
 
-    private init(alreadyChecked request: HTTPTransportRequest, replay: ReplayClass) {
+    private init(alreadyChecked request: JanuaryHTTPRequest, replay: ReplayClass) {
         self.request = request
         self.replay = replay
     }
@@ -54,18 +54,18 @@ package struct CheckedHTTPRequest: Sendable {
 }
 
 /// A transport that checks what it sends, and can skip the checks a ``CheckedHTTPRequest`` already passed.
-package protocol ChecksRequests: HTTPTransport {
+package protocol ChecksRequests: JanuaryHTTPTransport {
     /// Sends `request`, checking it first unless `isChecked`.
-    func send(_ request: HTTPTransportRequest, isChecked: Bool) async throws -> HTTPTransportResponse
+    func send(_ request: JanuaryHTTPRequest, isChecked: Bool) async throws -> JanuaryHTTPResponse
 }
 
-extension HTTPTransport {
+extension JanuaryHTTPTransport {
     /// Sends a checked request; a transport that checks requests skips the checks it already passed.
     ///
     /// - Parameter checked: The checked request.
     /// - Returns: The response, whatever its status.
     /// - Throws: What ``send(_:)`` throws.
-    package func send(checked: CheckedHTTPRequest) async throws -> HTTPTransportResponse {
+    package func send(checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
         if let transport = self as? any ChecksRequests {
             return try await transport.send(checked.request, isChecked: true)
         }

@@ -49,7 +49,7 @@ package enum RedirectPolicy {
             return proposed
         }
         var request = proposed
-        for name in HTTPHeaderFields.credentialFieldNames {
+        for name in JanuaryHTTPHeaderFields.credentialFieldNames {
             request.setValue(nil, forHTTPHeaderField: name)
         }
         return request

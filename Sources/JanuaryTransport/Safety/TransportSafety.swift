@@ -54,7 +54,7 @@ package enum TransportSafety {
     /// - Parameter request: The request about to be sent.
     /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message
     ///   never quotes a field value.
-    package static func validate(_ request: HTTPTransportRequest) throws {
+    package static func validate(_ request: JanuaryHTTPRequest) throws {
         try validateURL(request.url)
         try validateMessage(request)
         if carriesCredential(request.headerFields), try isCleartextToRemoteHost(request.url) {
@@ -70,7 +70,7 @@ package enum TransportSafety {
     /// - Parameter request: The request about to be sent.
     /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` saying which rule the request breaks; the message
     ///   never quotes a field value.
-    package static func validateMessage(_ request: HTTPTransportRequest) throws {
+    package static func validateMessage(_ request: JanuaryHTTPRequest) throws {
         guard HTTPSyntax.isToken(request.method.rawValue) else {
             throw JanuaryError.invalidInput("The request method is not a valid HTTP token.")
         }
@@ -111,8 +111,8 @@ package enum TransportSafety {
     }
 
     /// Whether any credential field is present.
-    static func carriesCredential(_ fields: HTTPHeaderFields) -> Bool {
-        HTTPHeaderFields.credentialFieldNames.contains { fields.contains($0) }
+    static func carriesCredential(_ fields: JanuaryHTTPHeaderFields) -> Bool {
+        JanuaryHTTPHeaderFields.credentialFieldNames.contains { fields.contains($0) }
     }
 
     /// Whether `url` is plain `http` to a host that is not loopback.

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// result is then kept and handed over when the continuation arrives. Every change happens under the lock, and
 /// the continuation is resumed after the lock is released.
 package final class PendingRequest: Sendable {
-    package typealias Continuation = CheckedContinuation<HTTPTransportResponse, any Error>
+    package typealias Continuation = CheckedContinuation<JanuaryHTTPResponse, any Error>
 
     private enum Phase {
         /// Registered, not yet waiting: the continuation does not exist yet.
@@ -22,7 +22,7 @@ package final class PendingRequest: Sendable {
         /// Cancelled before the continuation arrived; it is refused as soon as it does.
         case cancelledEarly
         /// Completed before the continuation arrived; the result is handed over as soon as it does.
-        case completedEarly(Result<HTTPTransportResponse, JanuaryError>)
+        case completedEarly(Result<JanuaryHTTPResponse, JanuaryError>)
         case finished
     }
 
@@ -48,7 +48,7 @@ package final class PendingRequest: Sendable {
     ///
     /// - Returns: `true` when the task should be resumed (started).
     package func start(_ continuation: Continuation) -> Bool {
-        let early: Result<HTTPTransportResponse, any Error>? = state.withLock { state in
+        let early: Result<JanuaryHTTPResponse, any Error>? = state.withLock { state in
             switch state.phase {
             case .created:
                 state.phase = .waiting(continuation)
@@ -77,7 +77,7 @@ package final class PendingRequest: Sendable {
     }
 
     /// Completes the request, unless it was already cancelled or completed.
-    package func finish(_ result: Result<HTTPTransportResponse, JanuaryError>) {
+    package func finish(_ result: Result<JanuaryHTTPResponse, JanuaryError>) {
         end(orRecordEarly: .completedEarly(result))?.resume(with: result.mapError { $0 as any Error })
     }
 

@@ -54,7 +54,7 @@ final class SessionDelegate: NSObject, Sendable {
         #endif
     }
 
-    static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> HTTPTransportResponse {
+    static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> JanuaryHTTPResponse {
         var fields: [(key: String, name: String, value: String)] = []
         let all = response.allHeaderFields
         fields.reserveCapacity(all.count)
@@ -66,9 +66,9 @@ final class SessionDelegate: NSObject, Sendable {
         // Foundation hands the fields over as a dictionary; sort them so every run prints the same order. Each
         // name is lowercased once, not in every comparison.
         fields.sort { $0.key < $1.key }
-        return HTTPTransportResponse(
+        return JanuaryHTTPResponse(
             statusCode: response.statusCode,
-            headerFields: HTTPHeaderFields(fields.map { (name: $0.name, value: $0.value) }),
+            headerFields: JanuaryHTTPHeaderFields(fields.map { (name: $0.name, value: $0.value) }),
             body: request.takeBody(),
             url: response.url,
             credentialWithdrawnByRedirect: request.credentialWithdrawn

@@ -5,7 +5,7 @@ import JanuaryCore
 import FoundationNetworking
 #endif
 
-/// The ``HTTPTransport`` the SDK uses: URLSession with nothing persisted and credentials kept where they belong.
+/// The ``JanuaryHTTPTransport`` the SDK uses: URLSession with nothing persisted and credentials kept where they belong.
 ///
 /// Each transport owns a private URLSession built from a copy of the configuration you pass, with credential
 /// storage, cookie storage and the URL cache turned off, so no token, cookie or response is written anywhere.
@@ -38,7 +38,7 @@ import FoundationNetworking
 /// ``/JanuaryCore/JanuaryError/Category/network`` (code `response_too_large`) instead of growing without bound.
 ///
 /// Cancelling the calling task cancels the URLSession task and throws `CancellationError` at once.
-public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
+public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests {
     /// The largest response body accepted unless told otherwise: 16 MiB, far above any January answer.
     public static let defaultMaximumResponseBodySize = 16 * 1024 * 1024
 
@@ -174,7 +174,7 @@ public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
     /// hangs until it times out. Such a request therefore gets a session, and so a connection, of its own there:
     /// a connection that closes without an answer fails at once with `network`, and the caller decides whether
     /// to send it again. Apple's URLSession does not resend them.
-    static func needsFreshConnection(_ method: HTTPMethod) -> Bool {
+    static func needsFreshConnection(_ method: JanuaryHTTPMethod) -> Bool {
         #if canImport(FoundationNetworking)
         !method.isIdempotent
         #else
@@ -193,12 +193,12 @@ public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
     ///   `URLError` is the underlying error), including after ``shutdown()``. Every request fails with category
     ///   ``/JanuaryCore/JanuaryError/Category/invalidInput`` and code `background_session_unsupported` when the
     ///   transport was made with a background configuration.
-    public func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+    public func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
         try await send(request, isChecked: false)
     }
 
     /// Sends `request`, checking it first unless it came as a ``CheckedHTTPRequest``.
-    package func send(_ request: HTTPTransportRequest, isChecked: Bool) async throws -> HTTPTransportResponse {
+    package func send(_ request: JanuaryHTTPRequest, isChecked: Bool) async throws -> JanuaryHTTPResponse {
         try Task.checkCancellation()
         if let refusal {
             throw refusal
@@ -247,7 +247,7 @@ public final class URLSessionHTTPTransport: HTTPTransport, ChecksRequests {
         }
     }
 
-    private static func makeURLRequest(_ request: HTTPTransportRequest) throws -> URLRequest {
+    private static func makeURLRequest(_ request: JanuaryHTTPRequest) throws -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpShouldHandleCookies = false
@@ -285,7 +285,7 @@ extension URLRequest {
     /// one assignment of `allHTTPHeaderFields`: on Linux each `addValue` looks the name up among the fields set
     /// so far with a locale-aware case-insensitive comparison, which made three fields cost about 4.3 µs against
     /// 0.5 µs for one assignment. Repeated names keep `addValue`, which joins their values.
-    fileprivate mutating func setHeaderFields(_ fields: HTTPHeaderFields) {
+    fileprivate mutating func setHeaderFields(_ fields: JanuaryHTTPHeaderFields) {
         let names = fields.map(\.name)
         let namesAreDistinct = names.indices.allSatisfy { index in
             !names[..<index].contains { HTTPSyntax.asciiCaseInsensitiveEquals($0, names[index]) }

@@ -36,7 +36,7 @@ struct CancellationAndSignOutTests {
         let gate = TestGate()
         let transport = ClosureTransport { _ in
             try await gate.wait()
-            return HTTPTransportResponse(statusCode: 200)
+            return JanuaryHTTPResponse(statusCode: 200)
         }
         let harness = try ScriptedClient { $0.transport = transport }
         let request = Task { try await harness.client.send(.autocomplete) }
@@ -60,7 +60,7 @@ struct CancellationAndSignOutTests {
             }
             if number == 1 {
                 try await gate.wait()
-                return HTTPTransportResponse(
+                return JanuaryHTTPResponse(
                     statusCode: 401,
                     headerFields: [
                         "WWW-Authenticate": #"Bearer error="invalid_token", error_description="token expired""#
@@ -68,7 +68,7 @@ struct CancellationAndSignOutTests {
                     body: Data(#"{"code":"token_expired","message":"token expired"}"#.utf8)
                 )
             }
-            return HTTPTransportResponse(statusCode: 200)
+            return JanuaryHTTPResponse(statusCode: 200)
         }
         let harness = try ScriptedClient { $0.transport = transport }
         let request = Task { try await harness.client.send(.autocomplete) }

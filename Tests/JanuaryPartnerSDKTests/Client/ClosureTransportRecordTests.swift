@@ -6,13 +6,13 @@ import Testing
 /// A long soak in a partner's suite must not grow the transport's record without bound.
 @Suite("ClosureTransport's record", suiteTimeLimit())
 struct ClosureTransportRecordTests {
-    private static func request(_ number: Int) -> HTTPTransportRequest {
-        HTTPTransportRequest(method: .get, url: URL(string: "https://partners.january.test/v1.2/foods/\(number)")!)
+    private static func request(_ number: Int) -> JanuaryHTTPRequest {
+        JanuaryHTTPRequest(method: .get, url: URL(string: "https://partners.january.test/v1.2/foods/\(number)")!)
     }
 
     @Test("keeps the most recent 1,000 requests by default")
     func defaultLimit() async throws {
-        let transport = ClosureTransport { _ in HTTPTransportResponse(statusCode: 200) }
+        let transport = ClosureTransport { _ in JanuaryHTTPResponse(statusCode: 200) }
         for number in 1...1_500 {
             _ = try await transport.send(Self.request(number))
         }
@@ -25,7 +25,7 @@ struct ClosureTransportRecordTests {
 extension ClosureTransportRecordTests {
     @Test("keeps as many as set, forgetting the older ones at once when lowered")
     func settableLimit() async throws {
-        let transport = ClosureTransport { _ in HTTPTransportResponse(statusCode: 200) }
+        let transport = ClosureTransport { _ in JanuaryHTTPResponse(statusCode: 200) }
         #expect(transport.recordLimit == ClosureTransport.defaultRecordLimit)
         transport.recordLimit = 10
         for number in 1...25 {

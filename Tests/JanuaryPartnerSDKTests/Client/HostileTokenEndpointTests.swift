@@ -121,7 +121,7 @@ struct HostileTokenEndpointTests {
     func oversizedAnswerThroughTransport() async throws {
         let padding = Data(repeating: 0x20, count: TokenEndpoint.maximumResponseSize)
         let transport = ClosureTransport { request in
-            HTTPTransportResponse(
+            JanuaryHTTPResponse(
                 statusCode: 200,
                 headerFields: ["Content-Type": "application/json"],
                 body: Data(#"{"token": "ct-padded", "expires_in": 1800}"#.utf8) + padding,

@@ -3,14 +3,15 @@ import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
 import JanuaryTestSupport
+import JanuaryTransport
 import Testing
 
 /// Everything a transport saw, rendered every way Swift renders values.
-final class RenderingTransport: HTTPTransport {
-    private let inner: any HTTPTransport
+final class RenderingTransport: JanuaryHTTPTransport {
+    private let inner: any JanuaryHTTPTransport
     private let texts = Locked<[String]>([])
 
-    init(_ inner: any HTTPTransport) {
+    init(_ inner: any JanuaryHTTPTransport) {
         self.inner = inner
     }
 
@@ -22,7 +23,7 @@ final class RenderingTransport: HTTPTransport {
         texts.withLock { $0 += LeakScanTests.renderings(of: value) }
     }
 
-    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+    func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
         record(request)
         record(request.headerFields)
         do {

@@ -13,7 +13,7 @@ struct RequestExchangeTests {
     enum Input: CustomStringConvertible, Sendable {
         case credential(generation: UInt64, refreshable: Bool = true)
         case credentialError(JanuaryError)
-        case response(Int, code: String? = nil, headers: HTTPHeaderFields = [:], withdrawn: Bool = false)
+        case response(Int, code: String? = nil, headers: JanuaryHTTPHeaderFields = [:], withdrawn: Bool = false)
         case transportFailure(JanuaryError.Category)
         case refreshed(generation: UInt64)
         case refreshError(JanuaryError)
@@ -298,7 +298,7 @@ struct RequestExchangeTests {
             if code != nil {
                 headers["Content-Type"] = "application/json"
             }
-            let response = HTTPTransportResponse(
+            let response = JanuaryHTTPResponse(
                 statusCode: status,
                 headerFields: headers,
                 body: body,

@@ -118,7 +118,7 @@ struct SimulatorTransportTests {
     @Test("the transport refuses what the SDK's own transport refuses, before the simulator sees it")
     func refusesUnsafeRequests() async throws {
         let transport = SimulatorTransport(JanuaryAPISimulator.inProcess())
-        let request = HTTPTransportRequest(
+        let request = JanuaryHTTPRequest(
             url: URL(string: "http://example.com/v1.2/foods/1001")!,
             headerFields: ["Authorization": "Bearer ct-secret"]
         )
@@ -136,7 +136,7 @@ struct SimulatorTransportTests {
         let transport = SimulatorTransport(simulator)
         let body = Data(#"{"end_user_id":"user-1","scopes":["foods:read"]}"#.utf8)
         let response = try await transport.send(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 method: .post,
                 url: SimulatorTransport.baseURL.appendingPathComponent("v1.2/auth/client-tokens"),
                 headerFields: ["Authorization": "Bearer sk-stream-test", "Content-Type": "application/json"],
@@ -145,7 +145,7 @@ struct SimulatorTransportTests {
         #expect(response.statusCode == 201)
         #expect(response.headerFields["Content-Length"] == String(response.body.count))
         let search = try await transport.send(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: URL(string: "https://simulator.january.invalid/v1.2/foods?query=greek%20yogurt&limit=2")!,
                 headerFields: ["Authorization": "Bearer sk-stream-test"]
             ))

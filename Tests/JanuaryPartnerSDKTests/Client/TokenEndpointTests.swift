@@ -158,7 +158,7 @@ struct PrefetchTokenTests {
         var configuration = JanuaryPartnerClient.Configuration()
         configuration.clock = ManualClock()
         configuration.transport = ClosureTransport { _ in
-            HTTPTransportResponse(statusCode: 200, body: Data("{}".utf8))
+            JanuaryHTTPResponse(statusCode: 200, body: Data("{}".utf8))
         }
         let client = try JanuaryPartnerClient(
             clientTokenProvider: { try await provider() },

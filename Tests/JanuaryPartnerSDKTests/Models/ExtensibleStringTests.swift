@@ -36,7 +36,7 @@ struct ExtensibleStringTests {
         Case(testDescription: "JanuaryEvent.Kind") {
             problems(JanuaryEvent.Kind.providerCallStarted, spelled: "providerCallStarted")
         },
-        Case(testDescription: "HTTPMethod") { problems(HTTPMethod.get, spelled: "GET") },
+        Case(testDescription: "JanuaryHTTPMethod") { problems(JanuaryHTTPMethod.get, spelled: "GET") },
         Case(testDescription: "NutrientUnit (a vocabulary)") { problems(NutrientUnit.grams, spelled: "g") },
         Case(testDescription: "FoodID (an identifier)") { problems(FoodID(rawValue: "1234567"), spelled: "1234567") },
     ]

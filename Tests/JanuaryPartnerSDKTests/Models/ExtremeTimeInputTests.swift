@@ -127,7 +127,7 @@ struct ExtremeTimeInputTests {
         #expect(abs(chosen.expiresIn) <= Int(Int32.max))
         let transport = SimulatorTransport(simulator, timeout: extreme.seconds)
         let response = try await transport.send(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 method: .post,
                 url: SimulatorTransport.partnerBackendTokenURL,
                 headerFields: ["Content-Type": "application/json"],

@@ -102,8 +102,8 @@ struct NonFiniteInputTests {
             _ = TokenRefreshBackoff(initialDelay: $0, multiplier: $0, maximumDelay: $0).delay(
                 afterConsecutiveFailures: 3)
         },
-        Entry(name: "HTTPTransportResponse.retryAfter(now:)") {
-            _ = HTTPTransportResponse(statusCode: 429, headerFields: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"])
+        Entry(name: "JanuaryHTTPResponse.retryAfter(now:)") {
+            _ = JanuaryHTTPResponse(statusCode: 429, headerFields: ["Retry-After": "Sun, 06 Nov 1994 08:49:37 GMT"])
                 .retryAfter(now: date($0))
         },
         Entry(name: "Configuration durations and policies") { value in

@@ -8,7 +8,7 @@ import Testing
 /// other value is checked as the transport would check it, so nothing sends a request the check did not pass.
 @Suite("A checked request with a credential", suiteTimeLimit())
 struct CheckedHTTPRequestTests {
-    static let request = HTTPTransportRequest(url: URL(string: "https://partners.january.ai/v1.2/foods")!)
+    static let request = JanuaryHTTPRequest(url: URL(string: "https://partners.january.ai/v1.2/foods")!)
 
     @Test func aHeaderSafeCredentialIsAdded() throws {
         let checked = try CheckedHTTPRequest(checking: Self.request)
@@ -26,25 +26,25 @@ struct CheckedHTTPRequestTests {
     /// The replay class is decided once, when the request is checked, from what its maker said and its body.
     @Test(
         arguments: [
-            (HTTPMethod.get, nil, true, false, ReplayClass.safe),
+            (JanuaryHTTPMethod.get, nil, true, false, ReplayClass.safe),
             (.delete, nil, true, false, .safe),
             (.post, nil, true, false, .onceOnly),
             (.post, true, true, false, .safe),
             (.get, false, true, false, .onceOnly),
             (.post, true, false, false, .never),
             (.post, true, true, true, .never),
-        ] as [(HTTPMethod, Bool?, Bool, Bool, ReplayClass)]
+        ] as [(JanuaryHTTPMethod, Bool?, Bool, Bool, ReplayClass)]
     )
     func theReplayClassIsDecidedOnce(
-        method: HTTPMethod,
+        method: JanuaryHTTPMethod,
         isIdempotent: Bool?,
         allowsReplay: Bool,
         oneShotBody: Bool,
         expected: ReplayClass
     ) throws {
-        let body: HTTPTransportRequest.Body =
+        let body: JanuaryHTTPRequest.Body =
             oneShotBody ? .stream(handingOver: InputStream(data: Data("{}".utf8))) : .data(Data("{}".utf8))
-        let request = HTTPTransportRequest(
+        let request = JanuaryHTTPRequest(
             method: method, url: Self.request.url, body: method == .get ? .empty : body, allowsReplay: allowsReplay)
         let checked = try CheckedHTTPRequest(checking: request, isIdempotent: isIdempotent)
         #expect(checked.replay == expected)

@@ -11,7 +11,7 @@ struct TransportRedactionMirrorTests {
         defer { server.shutdown() }
         server.enqueue(ScriptedResponse(status: 200, delay: 5))
         let transport = URLSessionHTTPTransport()
-        var request = HTTPTransportRequest(url: server.baseURL.appendingPathComponent("slow"))
+        var request = JanuaryHTTPRequest(url: server.baseURL.appendingPathComponent("slow"))
         request.headerFields["Authorization"] = "Bearer MIRROR_SECRET_42"
         let inFlight = Task { [request] in try await transport.send(request) }
         while server.receivedRequests.isEmpty {

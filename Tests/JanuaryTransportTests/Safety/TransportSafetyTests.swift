@@ -53,10 +53,10 @@ struct TransportSafetyTests {
         ] as [(String, [String: String], String, Bool)]
     )
     func validate(url: String, fields: [String: String], method: String, refused: Bool) async throws {
-        let request = HTTPTransportRequest(
-            method: HTTPMethod(rawValue: method),
+        let request = JanuaryHTTPRequest(
+            method: JanuaryHTTPMethod(rawValue: method),
             url: try #require(URL(string: url)),
-            headerFields: HTTPHeaderFields(fields.map { (name: $0.key, value: $0.value) })
+            headerFields: JanuaryHTTPHeaderFields(fields.map { (name: $0.key, value: $0.value) })
         )
         if refused {
             try await requireRefusedLocally(hiding: ["Bearer t", "hunter2"]) { try TransportSafety.validate(request) }
@@ -67,8 +67,8 @@ struct TransportSafetyTests {
 
     @Test("validate refuses a body on GET and HEAD but not on POST", arguments: ["GET", "HEAD", "POST", "PUT"])
     func bodyOnGet(method: String) {
-        let request = HTTPTransportRequest(
-            method: HTTPMethod(rawValue: method),
+        let request = JanuaryHTTPRequest(
+            method: JanuaryHTTPMethod(rawValue: method),
             url: URL(string: "https://example.com")!,
             body: .data(Data("x".utf8))
         )

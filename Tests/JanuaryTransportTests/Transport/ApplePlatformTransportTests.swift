@@ -34,7 +34,7 @@ struct ApplePlatformTransportTests {
         try await requireRefusedLocally(
             code: "background_session_unsupported", outbound: server.receivedRequests.map(\.path)
         ) {
-            _ = try await result(of: Task { try await transport.send(HTTPTransportRequest(url: server.baseURL)) }).get()
+            _ = try await result(of: Task { try await transport.send(JanuaryHTTPRequest(url: server.baseURL)) }).get()
         }
         #expect(URLSessionHTTPTransport.refusal(of: .ephemeral) == nil)
         #expect(URLSessionHTTPTransport.refusal(of: .default) == nil)

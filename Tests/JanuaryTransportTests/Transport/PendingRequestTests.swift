@@ -9,7 +9,7 @@ struct PendingRequestTests {
     private static let url = URL(string: "https://partners.january.test/v1.2/foods")!
 
     /// Starts `pending` as the transport does, returning what the caller receives.
-    private static func await(_ pending: PendingRequest) async -> Result<HTTPTransportResponse, any Error> {
+    private static func await(_ pending: PendingRequest) async -> Result<JanuaryHTTPResponse, any Error> {
         do {
             return .success(
                 try await withCheckedThrowingContinuation { continuation in
@@ -36,7 +36,7 @@ struct PendingRequestTests {
     @Test("a response that arrives before the caller waits is delivered")
     func responseBeforeStartIsDelivered() async throws {
         let pending = PendingRequest(url: Self.url, maximumBodySize: 16)
-        pending.finish(.success(HTTPTransportResponse(statusCode: 204)))
+        pending.finish(.success(JanuaryHTTPResponse(statusCode: 204)))
         let outcome = await Self.await(pending)
         #expect(try outcome.get().statusCode == 204)
     }
@@ -45,7 +45,7 @@ struct PendingRequestTests {
     func cancellationBeforeStart() async throws {
         let pending = PendingRequest(url: Self.url, maximumBodySize: 16)
         pending.cancel()
-        pending.finish(.success(HTTPTransportResponse(statusCode: 200)))
+        pending.finish(.success(JanuaryHTTPResponse(statusCode: 200)))
         let outcome = await Self.await(pending)
         guard case .failure(let error) = outcome else {
             Issue.record("expected a failure, got \(outcome)")

@@ -11,8 +11,8 @@ import FoundationNetworking
 
 /// Sends `request` and returns the `JanuaryError` it throws, failing the test if it returns instead.
 private func sendExpectingError(
-    _ transport: some HTTPTransport,
-    _ request: HTTPTransportRequest
+    _ transport: some JanuaryHTTPTransport,
+    _ request: JanuaryHTTPRequest
 ) async throws -> JanuaryError {
     do {
         let response = try await transport.sendWithinTimeout(request)
@@ -23,9 +23,9 @@ private func sendExpectingError(
     }
 }
 
-extension HTTPTransport {
+extension JanuaryHTTPTransport {
     /// Sends `request`, failing instead of hanging if no answer comes within the guard's timeout.
-    fileprivate func sendWithinTimeout(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse {
+    fileprivate func sendWithinTimeout(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
         try await withDeadline("an answer") { try await self.send(request) }
     }
 }
@@ -52,7 +52,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
 
         let response = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: server.baseURL.appendingPathComponent("v1/items"),
                 headerFields: [
                     "Authorization": "Bearer loopback-token", "X-Test": "yes", "Accept": "application/json",
@@ -81,8 +81,8 @@ struct URLSessionHTTPTransportTests {
         let payload = Data(#"{"name":"x","count":3}"#.utf8)
 
         let response = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
-                method: HTTPMethod(rawValue: method),
+            JanuaryHTTPRequest(
+                method: JanuaryHTTPMethod(rawValue: method),
                 url: server.baseURL.appendingPathComponent("v1/things"),
                 headerFields: ["Content-Type": "application/json"],
                 body: .data(payload)
@@ -113,7 +113,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
 
         let response = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: server.baseURL,
                 headerFields: ["Authorization": "Bearer expired-token"]
             ))
@@ -155,7 +155,7 @@ struct URLSessionHTTPTransportTests {
         // Several in a row: the session must stay usable after each declined challenge.
         for _ in 0..<3 {
             let response = try await transport.sendWithinTimeout(
-                HTTPTransportRequest(
+                JanuaryHTTPRequest(
                     url: server.baseURL,
                     headerFields: ["Authorization": "Bearer t"]
                 ))
@@ -181,7 +181,7 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let response = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
+        let response = try await transport.sendWithinTimeout(JanuaryHTTPRequest(url: server.baseURL))
 
         #expect(response.statusCode == 503)
         #expect(response.requestID == "req-503")
@@ -197,7 +197,7 @@ struct URLSessionHTTPTransportTests {
 
         try await requireRefusedLocally(hiding: ["must-not-leak"]) {
             _ = try await transport.sendWithinTimeout(
-                HTTPTransportRequest(
+                JanuaryHTTPRequest(
                     url: URL(string: "http://example.com/v1")!,
                     headerFields: ["Authorization": "Bearer must-not-leak"]
                 ))
@@ -209,17 +209,17 @@ struct URLSessionHTTPTransportTests {
         let unresolvable = URL(string: "http://january.invalid/v1")!
         try await requireRefusedLocally(hiding: ["must-not-leak"]) {
             _ = try await transport.sendWithinTimeout(
-                HTTPTransportRequest(
+                JanuaryHTTPRequest(
                     url: unresolvable,
                     headerFields: ["authorization": "Bearer must-not-leak"]
                 ))
         }
-        let attempted = try await sendExpectingError(transport, HTTPTransportRequest(url: unresolvable))
+        let attempted = try await sendExpectingError(transport, JanuaryHTTPRequest(url: unresolvable))
         #expect(attempted.category == .network)
 
         // Plain http to loopback is allowed with a credential: that is how these tests and local servers work.
         let local = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: URL(string: "http://localhost:\(server.port)/v1")!,
                 headerFields: ["Authorization": "Bearer local"]
             ))
@@ -236,7 +236,7 @@ struct URLSessionHTTPTransportTests {
         defer { server.shutdown() }
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
-        var request = HTTPTransportRequest(url: server.baseURL)
+        var request = JanuaryHTTPRequest(url: server.baseURL)
         switch kind {
         case "userinfo":
             request.url = URL(string: "http://user:hunter2@127.0.0.1:\(server.port)/")!
@@ -271,10 +271,10 @@ struct URLSessionHTTPTransportTests {
         defer { origin.shutdown() }
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
-        let credential: HTTPHeaderFields = ["Authorization": "Bearer origin-only", "X-Kept": "1"]
+        let credential: JanuaryHTTPHeaderFields = ["Authorization": "Bearer origin-only", "X-Kept": "1"]
 
         let same = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: origin.baseURL.appendingPathComponent("same"),
                 headerFields: credential
             ))
@@ -287,7 +287,7 @@ struct URLSessionHTTPTransportTests {
             ])
 
         let cross = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: origin.baseURL.appendingPathComponent("cross"),
                 headerFields: credential
             ))
@@ -314,7 +314,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
 
         let response = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: server.baseURL,
                 headerFields: ["Authorization": "Bearer t"]
             ))
@@ -346,7 +346,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
 
         let response = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(
+            JanuaryHTTPRequest(
                 url: origin.baseURL.appendingPathComponent("start"),
                 headerFields: ["Authorization": "Bearer origin-only"]
             ))
@@ -371,7 +371,7 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let error = try await sendExpectingError(transport, HTTPTransportRequest(url: server.baseURL))
+        let error = try await sendExpectingError(transport, JanuaryHTTPRequest(url: server.baseURL))
 
         #expect(error.category == .network)
         #expect(error.underlyingError is URLError)
@@ -392,7 +392,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
         let slowURL = server.baseURL.appendingPathComponent("slow")
 
-        let slow = Task { try await transport.send(HTTPTransportRequest(url: slowURL)) }
+        let slow = Task { try await transport.send(JanuaryHTTPRequest(url: slowURL)) }
         try await waitForRequests(server, count: 1)
         slow.cancel()
         let outcome = try await withDeadline("the slow request to end") { await slow.result }
@@ -403,7 +403,7 @@ struct URLSessionHTTPTransportTests {
         }
         #expect(error is CancellationError)
         let next = try await transport.sendWithinTimeout(
-            HTTPTransportRequest(url: server.baseURL.appendingPathComponent("fast")))
+            JanuaryHTTPRequest(url: server.baseURL.appendingPathComponent("fast")))
         #expect(String(decoding: next.body, as: UTF8.self) == "fast")
     }
 
@@ -417,7 +417,7 @@ struct URLSessionHTTPTransportTests {
 
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await transport.send(HTTPTransportRequest(url: url))
+            return try await transport.send(JanuaryHTTPRequest(url: url))
         }
         let outcome = await task.result
 
@@ -436,7 +436,7 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
         let payload = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0) })
-        let request = HTTPTransportRequest(
+        let request = JanuaryHTTPRequest(
             method: .put,
             url: server.baseURL.appendingPathComponent("upload"),
             body: .stream { InputStream(data: payload) }
@@ -464,7 +464,7 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
 
-        let error = try await sendExpectingError(transport, HTTPTransportRequest(url: server.baseURL, timeout: 1))
+        let error = try await sendExpectingError(transport, JanuaryHTTPRequest(url: server.baseURL, timeout: 1))
 
         #expect(error.category == .timeout)
         #expect(error.code == "request_timeout")
@@ -478,7 +478,7 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         let url = server.baseURL
 
-        let inFlight = Task { try await transport.send(HTTPTransportRequest(url: url)) }
+        let inFlight = Task { try await transport.send(JanuaryHTTPRequest(url: url)) }
         try await waitForRequests(server, count: 1)
         transport.shutdown()
         transport.shutdown()
@@ -489,7 +489,7 @@ struct URLSessionHTTPTransportTests {
             return
         }
         #expect((error as? JanuaryError)?.category == .network)
-        let later = try await sendExpectingError(transport, HTTPTransportRequest(url: url))
+        let later = try await sendExpectingError(transport, JanuaryHTTPRequest(url: url))
         #expect(later.category == .network)
     }
 
@@ -502,11 +502,11 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport(maximumResponseBodySize: 4_096)
         defer { transport.shutdown() }
 
-        let fits = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
+        let fits = try await transport.sendWithinTimeout(JanuaryHTTPRequest(url: server.baseURL))
         #expect(fits.body.count == 4_096)
         let error = try await sendExpectingError(
             transport,
-            HTTPTransportRequest(url: server.baseURL.appendingPathComponent("big"))
+            JanuaryHTTPRequest(url: server.baseURL.appendingPathComponent("big"))
         )
         #expect(error.category == .network)
         #expect(error.code == "response_too_large")
@@ -523,18 +523,18 @@ struct URLSessionHTTPTransportTests {
         let transport = URLSessionHTTPTransport()
         defer { transport.shutdown() }
         // A first exchange leaves a keep-alive connection that a later request could reuse.
-        _ = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
+        _ = try await transport.sendWithinTimeout(JanuaryHTTPRequest(url: server.baseURL))
         server.enqueue(ScriptedResponse(status: 201, behavior: .closeWithoutResponse))
 
         let error = try await sendExpectingError(
             transport,
-            HTTPTransportRequest(
-                method: HTTPMethod(rawValue: method), url: server.baseURL, body: .data(Data("{}".utf8)))
+            JanuaryHTTPRequest(
+                method: JanuaryHTTPMethod(rawValue: method), url: server.baseURL, body: .data(Data("{}".utf8)))
         )
 
         #expect(error.category == .network)
         #expect(server.receivedRequests.filter { $0.method == method }.count == 1)
-        let after = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
+        let after = try await transport.sendWithinTimeout(JanuaryHTTPRequest(url: server.baseURL))
         #expect(after.statusCode == 200)
     }
 
@@ -553,7 +553,7 @@ struct URLSessionHTTPTransportTests {
                     group.addTask {
                         let path = "/n/\(index)"
                         let url = try #require(URL(string: path, relativeTo: base))
-                        let response = try await transport.send(HTTPTransportRequest(url: url))
+                        let response = try await transport.send(JanuaryHTTPRequest(url: url))
                         return String(decoding: response.body, as: UTF8.self) == path
                     }
                 }
@@ -576,7 +576,7 @@ struct URLSessionHTTPTransportTests {
         defer { transport.shutdown() }
 
         for _ in 0..<2 {
-            let response = try await transport.sendWithinTimeout(HTTPTransportRequest(url: server.baseURL))
+            let response = try await transport.sendWithinTimeout(JanuaryHTTPRequest(url: server.baseURL))
             #expect(response.headerFields.description.contains("Set-Cookie: <redacted>"))
         }
 

@@ -27,7 +27,7 @@ struct FoodSearchModelTests {
     @Test("rows show the name and one serving's calories")
     func rows() async throws {
         let transport = ClosureTransport { _ in
-            HTTPTransportResponse(statusCode: 200, body: Data(Self.banana.utf8))
+            JanuaryHTTPResponse(statusCode: 200, body: Data(Self.banana.utf8))
         }
         let rows = try await FoodSearchModel(january: Self.client(transport)).rows(for: "banana")
         #expect(rows == ["banana — 1 medium, 105 kcal"])
@@ -39,7 +39,7 @@ struct FoodSearchModelTests {
     @Test("January's errors reach the screen with their code")
     func errors() async throws {
         let transport = ClosureTransport { _ in
-            HTTPTransportResponse(
+            JanuaryHTTPResponse(
                 statusCode: 403,
                 headerFields: ["x-request-id": "req_1"],
                 body: Data(#"{"code":"scope_insufficient","message":"Token lacks foods:read."}"#.utf8)
@@ -57,7 +57,7 @@ struct FoodSearchModelTests {
     func cancellation() async throws {
         let transport = ClosureTransport { _ in
             try await Task.sleep(nanoseconds: 60_000_000_000)
-            return HTTPTransportResponse(statusCode: 200)
+            return JanuaryHTTPResponse(statusCode: 200)
         }
         let model = FoodSearchModel(january: try Self.client(transport))
         let search = Task { try await model.rows(for: "banana") }

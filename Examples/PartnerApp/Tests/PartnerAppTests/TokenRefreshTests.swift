@@ -30,7 +30,7 @@ struct TokenRefreshTests {
     func refreshedAMinuteBeforeExpiry() async throws {
         let clock = ManualClock()
         let backend = Backend()
-        let transport = ClosureTransport { _ in HTTPTransportResponse(statusCode: 200, body: Data("{}".utf8)) }
+        let transport = ClosureTransport { _ in JanuaryHTTPResponse(statusCode: 200, body: Data("{}".utf8)) }
         var configuration = JanuaryPartnerClient.Configuration()
         configuration.clock = clock
         configuration.transport = transport

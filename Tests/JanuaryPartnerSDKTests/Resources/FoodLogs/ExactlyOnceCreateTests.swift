@@ -145,7 +145,7 @@ struct ExactlyOnceCreateTests {
             guard corrupt else {
                 return response
             }
-            return HTTPTransportResponse(
+            return JanuaryHTTPResponse(
                 statusCode: response.statusCode, headerFields: response.headerFields, body: Data("<html>".utf8))
         }
         var configuration = JanuaryPartnerClient.Configuration(baseURL: SimulatorTransport.baseURL)
@@ -174,7 +174,7 @@ struct UnreadableSuccessTests {
     static func client(answering status: Int, body: String) throws -> JanuaryPartnerClient {
         var configuration = JanuaryPartnerClient.Configuration(baseURL: SimulatorTransport.baseURL)
         configuration.transport = ClosureTransport { _ in
-            HTTPTransportResponse(
+            JanuaryHTTPResponse(
                 statusCode: status, headerFields: ["Content-Type": "application/json"], body: Data(body.utf8))
         }
         return try JanuaryPartnerClient(

@@ -8,10 +8,10 @@ import JanuaryCore
 /// above it, whether a request whose outcome is unknown may be sent again on the strength of its method alone.
 ///
 /// ```swift
-/// let request = HTTPTransportRequest(method: .post, url: url, body: .data(json))
+/// let request = JanuaryHTTPRequest(method: .post, url: url, body: .data(json))
 /// request.method.isIdempotent // false: a second POST may act twice
 /// ```
-public struct HTTPMethod: JanuaryExtensibleString {
+public struct JanuaryHTTPMethod: JanuaryExtensibleString {
     /// The method's name as sent on the wire, such as `GET`.
     public let rawValue: String
 
@@ -25,19 +25,19 @@ public struct HTTPMethod: JanuaryExtensibleString {
     }
 
     /// `GET`.
-    public static let get = HTTPMethod(rawValue: "GET")
+    public static let get = JanuaryHTTPMethod(rawValue: "GET")
     /// `HEAD`.
-    public static let head = HTTPMethod(rawValue: "HEAD")
+    public static let head = JanuaryHTTPMethod(rawValue: "HEAD")
     /// `POST`.
-    public static let post = HTTPMethod(rawValue: "POST")
+    public static let post = JanuaryHTTPMethod(rawValue: "POST")
     /// `PUT`.
-    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let put = JanuaryHTTPMethod(rawValue: "PUT")
     /// `PATCH`.
-    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let patch = JanuaryHTTPMethod(rawValue: "PATCH")
     /// `DELETE`.
-    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let delete = JanuaryHTTPMethod(rawValue: "DELETE")
     /// `OPTIONS`.
-    public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let options = JanuaryHTTPMethod(rawValue: "OPTIONS")
 
     /// Whether sending a request with this method twice has the same intended effect as sending it once
     /// (RFC 9110 §9.2.2): `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT` and `DELETE`.
@@ -48,7 +48,7 @@ public struct HTTPMethod: JanuaryExtensibleString {
     public var isIdempotent: Bool {
         switch self {
         case .get, .head, .options, .put, .delete: true
-        case HTTPMethod(rawValue: "TRACE"): true
+        case JanuaryHTTPMethod(rawValue: "TRACE"): true
         default: false
         }
     }

@@ -3,7 +3,7 @@ import JanuaryTransport
 import Testing
 
 @Suite("HTTP methods", suiteTimeLimit())
-struct HTTPMethodTests {
+struct JanuaryHTTPMethodTests {
     @Test(
         "the one idempotence rule: RFC 9110's idempotent methods, and nothing it does not know",
         arguments: [
@@ -13,13 +13,13 @@ struct HTTPMethodTests {
         ]
     )
     func idempotence(name: String, isIdempotent: Bool) {
-        #expect(HTTPMethod(rawValue: name).isIdempotent == isIdempotent)
+        #expect(JanuaryHTTPMethod(rawValue: name).isIdempotent == isIdempotent)
     }
 
     @Test("names are upper-cased, so a method compares equal however it was spelled")
     func spelling() {
-        #expect(HTTPMethod(rawValue: "patch") == .patch)
-        #expect(HTTPMethod(rawValue: "Get").rawValue == "GET")
-        #expect(HTTPMethod.post.description == "POST")
+        #expect(JanuaryHTTPMethod(rawValue: "patch") == .patch)
+        #expect(JanuaryHTTPMethod(rawValue: "Get").rawValue == "GET")
+        #expect(JanuaryHTTPMethod.post.description == "POST")
     }
 }

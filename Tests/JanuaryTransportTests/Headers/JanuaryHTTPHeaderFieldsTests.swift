@@ -1,11 +1,11 @@
 import JanuaryTransport
 import Testing
 
-@Suite("HTTPHeaderFields", suiteTimeLimit())
-struct HTTPHeaderFieldsTests {
+@Suite("JanuaryHTTPHeaderFields", suiteTimeLimit())
+struct JanuaryHTTPHeaderFieldsTests {
     @Test("keeps literal order and repeated names; looks names up case-insensitively")
     func orderAndLookup() {
-        let fields: HTTPHeaderFields = ["Accept": "a", "X-Two": "1", "x-two": "2", "Content-Type": "c"]
+        let fields: JanuaryHTTPHeaderFields = ["Accept": "a", "X-Two": "1", "x-two": "2", "Content-Type": "c"]
         #expect(fields.map(\.name) == ["Accept", "X-Two", "x-two", "Content-Type"])
         #expect(fields["X-TWO"] == "1")
         #expect(fields.values(for: "x-Two") == ["1", "2"])
@@ -14,12 +14,12 @@ struct HTTPHeaderFieldsTests {
         #expect(fields.contains("content-type"))
         #expect(!fields.contains("content"))
         #expect(fields.count == 4)
-        #expect(!fields.isEmpty && HTTPHeaderFields().isEmpty)
+        #expect(!fields.isEmpty && JanuaryHTTPHeaderFields().isEmpty)
     }
 
     @Test("setting through the subscript replaces every field of that name in place")
     func subscriptSet() {
-        var fields: HTTPHeaderFields = ["A": "1", "B": "2", "a": "3", "C": "4"]
+        var fields: JanuaryHTTPHeaderFields = ["A": "1", "B": "2", "a": "3", "C": "4"]
         fields["a"] = "new"
         #expect(fields.map(\.name) == ["A", "B", "C"])
         #expect(fields.map(\.value) == ["new", "2", "4"])
@@ -31,7 +31,7 @@ struct HTTPHeaderFieldsTests {
 
     @Test("append keeps existing fields; removeAll removes every case variant")
     func appendAndRemove() {
-        var fields = HTTPHeaderFields([(name: "Accept", value: "a")])
+        var fields = JanuaryHTTPHeaderFields([(name: "Accept", value: "a")])
         fields.append("b", for: "ACCEPT")
         #expect(fields.values(for: "accept") == ["a", "b"])
         fields.append("x", for: "Other")
@@ -46,7 +46,7 @@ struct HTTPHeaderFieldsTests {
     )
     func redaction(name: String) {
         let secret = "s3cr3t-value-\(name.count)"
-        let fields: HTTPHeaderFields = [name: secret, "Accept": "application/json"]
+        let fields: JanuaryHTTPHeaderFields = [name: secret, "Accept": "application/json"]
         var dumped = ""
         dump(fields, to: &dumped)
         for text in [fields.description, fields.debugDescription, "\(fields)", String(reflecting: fields), dumped] {
@@ -59,7 +59,7 @@ struct HTTPHeaderFieldsTests {
 
     @Test("does not redact fields that merely resemble credential names")
     func noOverRedaction() {
-        let fields: HTTPHeaderFields = ["X-Authorization-Hint": "visible", "Cookie2": "shown"]
+        let fields: JanuaryHTTPHeaderFields = ["X-Authorization-Hint": "visible", "Cookie2": "shown"]
         #expect(fields.description == "[X-Authorization-Hint: visible, Cookie2: shown]")
     }
 }

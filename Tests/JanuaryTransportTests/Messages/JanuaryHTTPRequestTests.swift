@@ -2,14 +2,14 @@ import Foundation
 import JanuaryTransport
 import Testing
 
-@Suite("HTTPTransportRequest", suiteTimeLimit())
-struct HTTPTransportRequestTests {
+@Suite("JanuaryHTTPRequest", suiteTimeLimit())
+struct JanuaryHTTPRequestTests {
     private static let url = URL(string: "https://api.january.test/v1/items?x=1")!
 
     @Test(
         "isReplayable needs both the caller's permission and a replayable body",
         arguments: [
-            (true, HTTPTransportRequest.Body.empty, true),
+            (true, JanuaryHTTPRequest.Body.empty, true),
             (true, .data(Data("x".utf8)), true),
             (true, .stream({ InputStream(data: Data()) }), false),
             (false, .empty, false),
@@ -17,25 +17,25 @@ struct HTTPTransportRequestTests {
             (false, .stream({ InputStream(data: Data()) }), false),
         ]
     )
-    func replayable(allowsReplay: Bool, body: HTTPTransportRequest.Body, expected: Bool) {
-        let request = HTTPTransportRequest(method: .post, url: Self.url, body: body, allowsReplay: allowsReplay)
+    func replayable(allowsReplay: Bool, body: JanuaryHTTPRequest.Body, expected: Bool) {
+        let request = JanuaryHTTPRequest(method: .post, url: Self.url, body: body, allowsReplay: allowsReplay)
         #expect(request.isReplayable == expected)
         #expect(request.body.isReplayable == (body.description != "one-shot stream"))
     }
 
     @Test("bodies report emptiness and describe only their size")
     func bodies() {
-        #expect(HTTPTransportRequest.Body.empty.isEmpty)
-        #expect(HTTPTransportRequest.Body.data(Data()).isEmpty)
-        #expect(!HTTPTransportRequest.Body.data(Data("secret body".utf8)).isEmpty)
-        #expect(!HTTPTransportRequest.Body.stream({ InputStream(data: Data()) }).isEmpty)
-        #expect(HTTPTransportRequest.Body.data(Data("secret body".utf8)).description == "11 bytes")
-        #expect(HTTPTransportRequest.Body.empty.description == "empty")
+        #expect(JanuaryHTTPRequest.Body.empty.isEmpty)
+        #expect(JanuaryHTTPRequest.Body.data(Data()).isEmpty)
+        #expect(!JanuaryHTTPRequest.Body.data(Data("secret body".utf8)).isEmpty)
+        #expect(!JanuaryHTTPRequest.Body.stream({ InputStream(data: Data()) }).isEmpty)
+        #expect(JanuaryHTTPRequest.Body.data(Data("secret body".utf8)).description == "11 bytes")
+        #expect(JanuaryHTTPRequest.Body.empty.description == "empty")
     }
 
     @Test("defaults")
     func defaults() {
-        let request = HTTPTransportRequest(url: Self.url)
+        let request = JanuaryHTTPRequest(url: Self.url)
         #expect(request.method == .get)
         #expect(request.headerFields.isEmpty)
         #expect(request.body.isEmpty)
@@ -47,7 +47,7 @@ struct HTTPTransportRequestTests {
     @Test("description, debugDescription and dump never show the credential, the body or URL user info")
     func redaction() {
         let token = "eyJ.secret-token.value"
-        let request = HTTPTransportRequest(
+        let request = JanuaryHTTPRequest(
             method: .post,
             url: URL(string: "https://user:hunter2@api.january.test/v1")!,
             headerFields: ["Authorization": "Bearer \(token)", "X-Trace": "t-1"],

@@ -1,23 +1,23 @@
 import Foundation
 import JanuaryCore
 
-/// An HTTP request for an ``HTTPTransport``: method, URL, header fields, body, and whether it may be sent again.
+/// An HTTP request for a ``JanuaryHTTPTransport``: method, URL, header fields, body, and whether it may be sent again.
 ///
 /// The SDK may send a request more than once, after refreshing a rejected token. It does so only when
 /// ``isReplayable`` is true: the caller allows it (``allowsReplay``) and the body can be read again, which a
 /// ``Body/stream(_:)`` body cannot.
 ///
 /// Printing never shows a credential: `description`, `debugDescription` and `dump` show `Authorization` (and
-/// the other fields ``HTTPHeaderFields`` redacts) as `<redacted>`, and a URL's user and password likewise.
-public struct HTTPTransportRequest: Sendable {
+/// the other fields ``JanuaryHTTPHeaderFields`` redacts) as `<redacted>`, and a URL's user and password likewise.
+public struct JanuaryHTTPRequest: Sendable {
     /// The request method, such as `GET` or `POST`. Its name must be a token (RFC 9110 §9.1).
-    public var method: HTTPMethod
+    public var method: JanuaryHTTPMethod
 
     /// The absolute `http` or `https` URL to send to.
     public var url: URL
 
     /// The header fields to send.
-    public var headerFields: HTTPHeaderFields
+    public var headerFields: JanuaryHTTPHeaderFields
 
     /// The request content.
     public var body: Body
@@ -40,9 +40,9 @@ public struct HTTPTransportRequest: Sendable {
     ///   - allowsReplay: Whether the SDK may send the request again; `true` by default.
     ///   - timeout: Seconds to wait for a response, or `nil` for the session's default.
     public init(
-        method: HTTPMethod = .get,
+        method: JanuaryHTTPMethod = .get,
         url: URL,
-        headerFields: HTTPHeaderFields = [:],
+        headerFields: JanuaryHTTPHeaderFields = [:],
         body: Body = .empty,
         allowsReplay: Bool = true,
         timeout: TimeInterval? = nil
@@ -61,9 +61,9 @@ public struct HTTPTransportRequest: Sendable {
     }
 }
 
-extension HTTPTransportRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension JanuaryHTTPRequest: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// A one-line summary with credentials redacted, such as
-    /// `HTTPTransportRequest(POST https://api.example/v1, headers: [Authorization: <redacted>], body: 12 bytes)`.
+    /// `JanuaryHTTPRequest(POST https://api.example/v1, headers: [Authorization: <redacted>], body: 12 bytes)`.
     public var description: String {
         var parts = ["\(method) \(Self.printable(url))", "headers: \(headerFields)", "body: \(body)"]
         if !allowsReplay {
@@ -72,7 +72,7 @@ extension HTTPTransportRequest: CustomStringConvertible, CustomDebugStringConver
         if let timeout {
             parts.append("timeout: \(timeout)s")
         }
-        return "HTTPTransportRequest(" + parts.joined(separator: ", ") + ")"
+        return "JanuaryHTTPRequest(" + parts.joined(separator: ", ") + ")"
     }
 
     /// The same text as ``description``.

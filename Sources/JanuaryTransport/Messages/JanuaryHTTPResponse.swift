@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryCore
 
-/// An HTTP response as an ``HTTPTransport`` received it, whatever its status.
+/// An HTTP response as a ``JanuaryHTTPTransport`` received it, whatever its status.
 ///
 /// Besides the raw status, fields and body, it reads the fields a client acts on: the request identifier
 /// (``requestID``), the `WWW-Authenticate` ``challenges``, the server's ``date`` and ``retryAfter(now:)``.
@@ -9,7 +9,7 @@ import JanuaryCore
 ///
 /// Printing shows the status, the fields with credentials (such as `Set-Cookie`) redacted, and the body's size,
 /// never its content.
-public struct HTTPTransportResponse: Sendable {
+public struct JanuaryHTTPResponse: Sendable {
     /// The fields that carry a request identifier, in order of preference.
     public static let requestIDFieldNames = ["x-request-id", "request-id"]
 
@@ -17,7 +17,7 @@ public struct HTTPTransportResponse: Sendable {
     public let statusCode: Int
 
     /// The response's header fields.
-    public let headerFields: HTTPHeaderFields
+    public let headerFields: JanuaryHTTPHeaderFields
 
     /// The response content, decoded from any content coding.
     public let body: Data
@@ -41,7 +41,7 @@ public struct HTTPTransportResponse: Sendable {
     ///   - credentialWithdrawnByRedirect: Whether a redirect led to a hop sent without the credential.
     public init(
         statusCode: Int,
-        headerFields: HTTPHeaderFields = [:],
+        headerFields: JanuaryHTTPHeaderFields = [:],
         body: Data = Data(),
         url: URL? = nil,
         credentialWithdrawnByRedirect: Bool = false
@@ -95,14 +95,14 @@ public struct HTTPTransportResponse: Sendable {
     }
 }
 
-extension HTTPTransportResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// A one-line summary, such as `HTTPTransportResponse(401, headers: [...], body: 42 bytes, requestID: r-1)`.
+extension JanuaryHTTPResponse: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// A one-line summary, such as `JanuaryHTTPResponse(401, headers: [...], body: 42 bytes, requestID: r-1)`.
     public var description: String {
         var parts = ["\(statusCode)", "headers: \(headerFields)", "body: \(body.count) bytes"]
         if let requestID {
             parts.append("requestID: \(requestID)")
         }
-        return "HTTPTransportResponse(" + parts.joined(separator: ", ") + ")"
+        return "JanuaryHTTPResponse(" + parts.joined(separator: ", ") + ")"
     }
 
     /// The same text as ``description``.

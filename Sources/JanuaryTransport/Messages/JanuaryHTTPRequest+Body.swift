@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryCore
 
-extension HTTPTransportRequest {
+extension JanuaryHTTPRequest {
     /// The content of a request: none, bytes in memory, or a one-shot stream.
     ///
     /// Bytes in memory can be sent any number of times; a stream is read once, so a request with a stream body

@@ -6,7 +6,7 @@ import JanuaryCore
 /// ASCII case-insensitively, as field names are case-insensitive.
 ///
 /// ```swift
-/// var fields: HTTPHeaderFields = ["Accept": "application/json"]
+/// var fields: JanuaryHTTPHeaderFields = ["Accept": "application/json"]
 /// fields["authorization"] = "Bearer \(token)"   // replaces any Authorization field
 /// fields.append("gzip", for: "Accept-Encoding")
 /// print(fields)  // [Accept: application/json, authorization: <redacted>, Accept-Encoding: gzip]
@@ -14,7 +14,7 @@ import JanuaryCore
 ///
 /// Printing never shows a credential: `description`, `debugDescription` and `dump` replace the values of
 /// `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` with `<redacted>`.
-public struct HTTPHeaderFields: Sendable, Equatable {
+public struct JanuaryHTTPHeaderFields: Sendable, Equatable {
     /// One field: a name and its value.
     public typealias Element = (name: String, value: String)
 
@@ -131,7 +131,7 @@ public struct HTTPHeaderFields: Sendable, Equatable {
     }
 }
 
-extension HTTPHeaderFields: Sequence {
+extension JanuaryHTTPHeaderFields: Sequence {
     /// Iterates over the fields in order.
     public struct Iterator: IteratorProtocol {
         private var base: IndexingIterator<[Field]>
@@ -161,7 +161,7 @@ extension HTTPHeaderFields: Sequence {
     }
 }
 
-extension HTTPHeaderFields: ExpressibleByDictionaryLiteral {
+extension JanuaryHTTPHeaderFields: ExpressibleByDictionaryLiteral {
     /// Creates a list from a literal, keeping the literal's order; a name may appear more than once.
     ///
     /// - Parameter elements: The names and values.
@@ -170,7 +170,7 @@ extension HTTPHeaderFields: ExpressibleByDictionaryLiteral {
     }
 }
 
-extension HTTPHeaderFields: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+extension JanuaryHTTPHeaderFields: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The fields as `[Name: value, …]`, with credential values shown as `<redacted>`.
     public var description: String {
         "[" + printableFields.joined(separator: ", ") + "]"

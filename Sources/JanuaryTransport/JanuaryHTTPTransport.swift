@@ -12,11 +12,11 @@
 ///   timeout, or ``/JanuaryCore/JanuaryError/Category/invalidInput`` for a request it refuses to send,
 ///   and `CancellationError` when the calling task is cancelled (cancelling the underlying request with it).
 /// - It never sends a request more than once by itself: replaying is the caller's decision.
-public protocol HTTPTransport: Sendable {
+public protocol JanuaryHTTPTransport: Sendable {
     /// Sends `request` and waits for the complete response.
     ///
     /// - Parameter request: The request to send.
     /// - Returns: The response, whatever its status.
     /// - Throws: `JanuaryError` with category `network`, `timeout` or `invalidInput`, or `CancellationError`.
-    func send(_ request: HTTPTransportRequest) async throws -> HTTPTransportResponse
+    func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse
 }

@@ -3,8 +3,8 @@ import JanuaryCore
 import JanuaryTransport
 import Testing
 
-@Suite("HTTPTransportResponse", suiteTimeLimit())
-struct HTTPTransportResponseTests {
+@Suite("JanuaryHTTPResponse", suiteTimeLimit())
+struct JanuaryHTTPResponseTests {
     @Test(
         "Retry-After is read as delay-seconds or an HTTP-date, and a malformed value is ignored",
         arguments: [
@@ -16,30 +16,30 @@ struct HTTPTransportResponseTests {
     )
     func retryAfter(value: String, expected: TimeInterval?) {
         let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
-        let response = HTTPTransportResponse(statusCode: 429, headerFields: ["Retry-After": value])
+        let response = JanuaryHTTPResponse(statusCode: 429, headerFields: ["Retry-After": value])
         #expect(response.retryAfter(now: now) == expected)
-        #expect(HTTPTransportResponse(statusCode: 429).retryAfter(now: now) == nil)
+        #expect(JanuaryHTTPResponse(statusCode: 429).retryAfter(now: now) == nil)
     }
 
     @Test("the Date field is read as an HTTP-date")
     func serverDate() {
-        let response = HTTPTransportResponse(statusCode: 200, headerFields: ["date": "Sun, 06 Nov 1994 08:49:37 GMT"])
+        let response = JanuaryHTTPResponse(statusCode: 200, headerFields: ["date": "Sun, 06 Nov 1994 08:49:37 GMT"])
         #expect(response.date == Date(timeIntervalSince1970: 784_111_777))
-        #expect(HTTPTransportResponse(statusCode: 200, headerFields: ["Date": "yesterday"]).date == nil)
-        let leap = HTTPTransportResponse(statusCode: 200, headerFields: ["Date": "Thu, 29 Feb 2024 12:00:00 GMT"])
+        #expect(JanuaryHTTPResponse(statusCode: 200, headerFields: ["Date": "yesterday"]).date == nil)
+        let leap = JanuaryHTTPResponse(statusCode: 200, headerFields: ["Date": "Thu, 29 Feb 2024 12:00:00 GMT"])
         #expect(leap.date == Date(timeIntervalSince1970: 1_709_208_000))
-        let notLeap = HTTPTransportResponse(statusCode: 200, headerFields: ["Date": "Sun, 29 Feb 2026 12:00:00 GMT"])
+        let notLeap = JanuaryHTTPResponse(statusCode: 200, headerFields: ["Date": "Sun, 29 Feb 2026 12:00:00 GMT"])
         #expect(notLeap.date == nil)
     }
 
     @Test("the request ID comes from x-request-id, else request-id, and never from X-January-API-Request-ID")
     func requestIDFields() {
-        #expect(HTTPTransportResponse(statusCode: 200, headerFields: ["X-Request-Id": "a"]).requestID == "a")
-        #expect(HTTPTransportResponse(statusCode: 200, headerFields: ["request-id": "b"]).requestID == "b")
-        let both: HTTPHeaderFields = ["request-id": "b", "x-request-id": "a"]
-        #expect(HTTPTransportResponse(statusCode: 200, headerFields: both).requestID == "a")
-        let legacy: HTTPHeaderFields = ["X-January-API-Request-ID": "c"]
-        #expect(HTTPTransportResponse(statusCode: 200, headerFields: legacy).requestID == nil)
+        #expect(JanuaryHTTPResponse(statusCode: 200, headerFields: ["X-Request-Id": "a"]).requestID == "a")
+        #expect(JanuaryHTTPResponse(statusCode: 200, headerFields: ["request-id": "b"]).requestID == "b")
+        let both: JanuaryHTTPHeaderFields = ["request-id": "b", "x-request-id": "a"]
+        #expect(JanuaryHTTPResponse(statusCode: 200, headerFields: both).requestID == "a")
+        let legacy: JanuaryHTTPHeaderFields = ["X-January-API-Request-ID": "c"]
+        #expect(JanuaryHTTPResponse(statusCode: 200, headerFields: legacy).requestID == nil)
     }
 
     @Test(
@@ -56,23 +56,23 @@ struct HTTPTransportResponseTests {
         ] as [(String, String?)]
     )
     func requestID(value: String, expected: String?) {
-        let response = HTTPTransportResponse(statusCode: 200, headerFields: ["X-REQUEST-ID": value])
+        let response = JanuaryHTTPResponse(statusCode: 200, headerFields: ["X-REQUEST-ID": value])
         #expect(response.requestID == expected)
     }
 
     @Test("challenges come from every WWW-Authenticate field, in order")
     func challenges() {
-        var fields: HTTPHeaderFields = ["WWW-Authenticate": #"Basic realm="x""#]
+        var fields: JanuaryHTTPHeaderFields = ["WWW-Authenticate": #"Basic realm="x""#]
         fields.append(#"Bearer error="invalid_token""#, for: "www-authenticate")
-        let response = HTTPTransportResponse(statusCode: 401, headerFields: fields)
+        let response = JanuaryHTTPResponse(statusCode: 401, headerFields: fields)
         #expect(response.challenges.map(\.scheme) == ["Basic", "Bearer"])
         #expect(response.challenges.last?.isInvalidToken == true)
-        #expect(HTTPTransportResponse(statusCode: 200).challenges.isEmpty)
+        #expect(JanuaryHTTPResponse(statusCode: 200).challenges.isEmpty)
     }
 
     @Test("description and dump redact Set-Cookie and do not show the body")
     func redaction() {
-        let response = HTTPTransportResponse(
+        let response = JanuaryHTTPResponse(
             statusCode: 200,
             headerFields: ["Set-Cookie": "session=abc123secret", "x-request-id": "r-9"],
             body: Data("private body".utf8),
