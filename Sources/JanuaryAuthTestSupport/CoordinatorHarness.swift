@@ -23,6 +23,8 @@ package struct CoordinatorHarness: Sendable {
 
     /// Every event the coordinator delivered.
     package let events: TokenEventRecorder
+    /// The delivery the coordinator's events go through, shared as the facade shares it for its own events.
+    package let delivery: EventDelivery
 
     /// The coordinator under test.
     package let coordinator: TokenCoordinator
@@ -46,11 +48,13 @@ package struct CoordinatorHarness: Sendable {
         self.clock = clock
         self.probe = probe
         self.events = events
+        let delivery = EventDelivery(capacity: configuration.eventBufferCapacity, handler: events.handler)
+        self.delivery = delivery
         self.coordinator = TokenCoordinator(
             provider: probe.provider,
             configuration: configuration,
             clock: clock,
-            onEvent: events.handler
+            events: delivery
         )
     }
 

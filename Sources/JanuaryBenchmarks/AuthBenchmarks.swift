@@ -127,7 +127,7 @@ enum AuthBenchmarks {
             let rejected = try await coordinator.credential()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<callers {
-                    group.addTask { blackHole(try await coordinator.invalidate(rejected)) }
+                    group.addTask { blackHole(try await coordinator.report(.expired(rejected))) }
                 }
                 try await group.waitForAll()
             }

@@ -4,6 +4,8 @@ import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("TokenCoordinator with a development key", suiteTimeLimit())
 struct DevelopmentKeyTests {
     static let key = "dev_key_0123456789"

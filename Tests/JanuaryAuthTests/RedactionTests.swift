@@ -5,6 +5,8 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("No token in any event, error, description or dump", suiteTimeLimit())
 struct RedactionTests {
     static let secretPrefix = "SECRET-9f8e7d"

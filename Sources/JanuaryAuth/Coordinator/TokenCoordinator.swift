@@ -69,10 +69,33 @@ package final class TokenCoordinator: Sendable {
         onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
         self.init(
+            provider: provider,
+            configuration: configuration,
+            clock: clock,
+            events: onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) }
+        )
+    }
+
+    /// Creates a coordinator around the partner's token provider whose events go to `events`, a delivery the
+    /// caller shares: the facade sends its own events (a retry, a replay) through the same one, so that the
+    /// partner's callback sees all of them one at a time and in order.
+    ///
+    /// - Parameters:
+    ///   - provider: The partner's token provider.
+    ///   - configuration: Leeway, timeout, back-off and breaker; its event buffer capacity is `events`' own.
+    ///   - clock: The time source for freshness, the timeout and back-off.
+    ///   - events: Where events go; `nil` for none.
+    package convenience init(
+        provider: @escaping Provider,
+        configuration: Configuration,
+        clock: any JanuaryClock,
+        events: EventDelivery?
+    ) {
+        self.init(
             source: .provider(provider),
             clock: clock,
             providerTimeout: configuration.effectiveProviderTimeout,
-            events: onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) },
+            events: events,
             machine: Machine(
                 refreshLeeway: configuration.refreshLeeway,
                 backoff: configuration.backoff,
@@ -93,10 +116,22 @@ package final class TokenCoordinator: Sendable {
         onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
         self.init(
+            developmentAPIKey: developmentAPIKey, clock: clock, events: onEvent.map { EventDelivery(handler: $0) })
+    }
+
+    /// Creates a coordinator that always returns a development API key, whose events go to `events`, a delivery
+    /// the caller shares.
+    ///
+    /// - Parameters:
+    ///   - developmentAPIKey: The key, already validated by `DevelopmentAPIKey.init`.
+    ///   - clock: The time source for events.
+    ///   - events: Where events go; `nil` for none.
+    package convenience init(developmentAPIKey: DevelopmentAPIKey, clock: any JanuaryClock, events: EventDelivery?) {
+        self.init(
             source: .developmentKey(developmentAPIKey),
             clock: clock,
             providerTimeout: Configuration().providerTimeout,
-            events: onEvent.map { EventDelivery(handler: $0) },
+            events: events,
             machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .none)
         )
     }
@@ -178,6 +213,47 @@ package final class TokenCoordinator: Sendable {
         return state.withLock { $0.machine.freshCredential(atUptime: uptime, epoch: epoch) }
     }
 
+    /// What January said of a credential a request carried: one of the two calls a request makes, besides
+    /// ``credential(inEpoch:)``.
+    package enum Report: Sendable, Equatable {
+        /// January authenticated it (a 2xx, or a 4xx other than 401, 407, 408 and 429), with the `Date` of a 2xx
+        /// so that expiry is judged in January's time: ends a streak of rejections and closes an open breaker.
+        case accepted(Credential, serverDate: Date?)
+        /// January rejected it as expired and the request will be sent once more: it is dropped if still cached,
+        /// and ``report(_:)`` returns its replacement.
+        case expired(Credential)
+        /// January rejected it and the request will not be sent again (revoked, unknown, or a replay already
+        /// spent): it is dropped if still cached, so that the next request asks the provider.
+        case refused(Credential)
+    }
+
+    /// Tells the token cache what January said of a credential.
+    ///
+    /// Without suspending for ``Report/accepted(_:serverDate:)`` and ``Report/refused(_:)``; an
+    /// ``Report/expired(_:)`` credential's replacement is fetched as ``credential(inEpoch:)`` would, shared with
+    /// every request rejected at the same time.
+    ///
+    /// - Parameter report: The credential and January's verdict.
+    /// - Returns: The replacement of an expired credential, of a newer generation and the same session; `nil`
+    ///   otherwise.
+    /// - Throws: For an expired credential, as ``credential(inEpoch:)``, with `signed_out` when it belongs to an
+    ///   earlier session.
+    nonisolated(nonsending) package func report(_ report: Report) async throws -> Credential? {
+        switch report {
+        case .accepted(let credential, let serverDate):
+            accepted(credential)
+            if let serverDate {
+                noteServerDate(serverDate)
+            }
+            return nil
+        case .expired(let credential):
+            return try await invalidate(credential)
+        case .refused(let credential):
+            discard(credential)
+            return nil
+        }
+    }
+
     /// The replacement for a credential that January rejected (`invalid_token` or `token_expired`).
     ///
     /// If `rejected` is still cached it is dropped and a new token fetched. If a newer token is cached and
@@ -188,7 +264,7 @@ package final class TokenCoordinator: Sendable {
     ///   development key, which the client never asks to replace).
     /// - Returns: A credential of a newer generation than `rejected`, of the same session.
     /// - Throws: As ``credential(inEpoch:)``, with `signed_out` when `rejected` belongs to an earlier session.
-    package func invalidate(_ rejected: Credential) async throws -> Credential {
+    func invalidate(_ rejected: Credential) async throws -> Credential {
         precondition(rejected.isRefreshable, "a development key cannot be replaced; check isRefreshable first")
         let now = clock.reading()
         let (lookup, effects) = state.withLock { state -> (Machine.Lookup, Effects) in
@@ -208,7 +284,7 @@ package final class TokenCoordinator: Sendable {
     /// key.
     ///
     /// - Parameter rejected: The credential the rejected request carried.
-    package func discard(_ rejected: Credential) {
+    func discard(_ rejected: Credential) {
         guard rejected.isRefreshable else {
             return
         }
@@ -220,7 +296,7 @@ package final class TokenCoordinator: Sendable {
     /// of rejections and closes an open breaker; on the hot path it only reads one flag under the lock.
     ///
     /// - Parameter credential: The credential the request carried.
-    package func accepted(_ credential: Credential) {
+    func accepted(_ credential: Credential) {
         guard credential.isRefreshable else {
             return
         }
@@ -239,7 +315,7 @@ package final class TokenCoordinator: Sendable {
     /// January's time rather than by a device clock that may be minutes off.
     ///
     /// - Parameter serverDate: The response's `Date`.
-    package func noteServerDate(_ serverDate: Date) {
+    func noteServerDate(_ serverDate: Date) {
         let now = clock.reading()
         state.withLock { $0.machine.noteServerDate(serverDate, at: now) }
     }
@@ -251,20 +327,6 @@ package final class TokenCoordinator: Sendable {
     package func januaryNow() -> Date {
         let now = clock.reading()
         return state.withLock { $0.machine.januaryTime(at: now) } ?? now.date
-    }
-
-    /// Delivers an event of the caller's, such as the facade's retry, through the same queue as the
-    /// coordinator's own, so that the callback still runs one event at a time and in order.
-    ///
-    /// - Parameter makeEvent: Builds the event from the coordinator clock's current time.
-    package func emit(_ makeEvent: (Date) -> JanuaryEvent) {
-        guard let events else {
-            return
-        }
-        let event = makeEvent(clock.now())
-        if events.append([event]) {
-            events.scheduleDrain()
-        }
     }
 
     /// Sign-out: starts a new session, forgets the cached token and abandons a fetch in flight.

@@ -84,6 +84,16 @@ package final class EventDelivery: Sendable {
         }
     }
 
+    /// Appends one event and starts a drain if none is running: for a caller that holds no lock, such as the
+    /// facade sending a retry's event into the delivery it shares with the token cache.
+    ///
+    /// - Parameter event: The event.
+    package func deliver(_ event: JanuaryEvent) {
+        if append([event]) {
+            scheduleDrain()
+        }
+    }
+
     /// Starts delivering on a thread of its own, after ``append(_:)`` returned `true`. The thread delivers until
     /// the buffer is empty, then ends; at most one runs at a time, so events stay in order.
     package func scheduleDrain() {

@@ -125,6 +125,12 @@ extension JanuaryPartnerClient {
             self.allowsDevelopmentKeyInReleaseBuilds = false
         }
 
+        /// The one delivery of ``onEvent``'s events, which the client and its token cache share; `nil` without a
+        /// handler.
+        func makeEventDelivery() -> EventDelivery? {
+            onEvent.map { EventDelivery(handler: $0) }
+        }
+
         /// The session configuration of the client's own transport: the partner's hook applied to a fresh
         /// ephemeral configuration, then the timeouts (the transport turns storage off itself).
         ///

@@ -40,7 +40,8 @@ extension JanuaryPartnerClient {
     /// and retry rules of ``send(_:)``.
     ///
     /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
-    /// to the token cache, the transport, the clock and the event handler.
+    /// to the token cache (two calls: ``TokenCoordinator/credential(inEpoch:)`` and
+    /// ``TokenCoordinator/report(_:)``), the transport, the clock and the event handler.
     func exchange(_ prepared: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
         var machine = RequestExchange(
             rules: RequestExchange.Rules(
@@ -53,18 +54,12 @@ extension JanuaryPartnerClient {
         var transition = machine.start()
         while true {
             for effect in transition.effects {
-                perform(effect)
+                try await perform(effect)
             }
             switch transition.step {
             case .fetchCredential(let epoch):
                 do {
-                    let credential: Credential
-                    if let fresh = coordinator.freshCredential(inEpoch: epoch) {
-                        credential = fresh
-                    } else {
-                        credential = try await coordinator.credential(inEpoch: epoch)
-                    }
-                    transition = machine.credentialArrived(credential)
+                    transition = machine.credentialArrived(try await coordinator.credential(inEpoch: epoch))
                 } catch let error as JanuaryError {
                     transition = machine.credentialFailed(error, lastRefusal: lastTokenRefusal.withLock { $0 })
                 }
@@ -82,7 +77,11 @@ extension JanuaryPartnerClient {
                 }
             case .refresh(let rejected):
                 do {
-                    transition = machine.refreshed(try await coordinator.invalidate(rejected))
+                    // An expired credential's report always returns its replacement or throws.
+                    guard let replacement = try await coordinator.report(.expired(rejected)) else {
+                        preconditionFailure("TokenCoordinator.report(.expired) returned no replacement")
+                    }
+                    transition = machine.refreshed(replacement)
                 } catch let error as JanuaryError {
                     transition = machine.refreshFailed(error)
                 }
@@ -97,15 +96,12 @@ extension JanuaryPartnerClient {
         }
     }
 
-    /// Runs one of the exchange's immediate effects.
-    private func perform(_ effect: RequestExchange.Effect) {
+    /// Runs one of the exchange's immediate effects. A report of an accepted or refused credential never
+    /// suspends or throws.
+    private func perform(_ effect: RequestExchange.Effect) async throws {
         switch effect {
-        case .accepted(let credential):
-            coordinator.accepted(credential)
-        case .noteServerDate(let date):
-            coordinator.noteServerDate(date)
-        case .discard(let credential):
-            coordinator.discard(credential)
+        case .report(let report):
+            _ = try await coordinator.report(report)
         case .recordRefusal(let error):
             lastTokenRefusal.withLock { $0 = error }
         case .forgetRefusal:
@@ -113,8 +109,14 @@ extension JanuaryPartnerClient {
                 lastTokenRefusal.withLock { $0 = nil }
             }
         case .emit(let event):
-            coordinator.emit { event.at($0) }
+            emit(event.at(configuration.clock.now()))
         }
+    }
+
+    /// Sends an event of the client's own to ``Configuration/onEvent``, through the delivery the token cache
+    /// shares, so that the callback sees every event one at a time and in order: the one way the client emits.
+    func emit(_ event: JanuaryEvent) {
+        events?.deliver(event)
     }
 }
 

@@ -9,6 +9,7 @@ import Foundation
 @_exported import JanuaryAuth
 @_exported import JanuaryCore
 import JanuaryTransport
+
 @_exported import struct JanuaryTransport.JanuaryHTTPHeaderFields
 @_exported import struct JanuaryTransport.JanuaryHTTPMethod
 @_exported import struct JanuaryTransport.JanuaryHTTPRequest
@@ -65,6 +66,9 @@ public final class JanuaryPartnerClient: Sendable {
     public let configuration: Configuration
 
     let coordinator: TokenCoordinator
+    /// Where every event goes, the token cache's and the client's own (a retry, a replay, a reconciliation), so
+    /// that ``Configuration/onEvent`` sees them one at a time and in order; `nil` without a handler.
+    let events: EventDelivery?
     let transport: any JanuaryHTTPTransport
     /// The requests waiting between two attempts, which sign-out ends at once.
     let retryWaits = RetryWaits()
@@ -110,13 +114,12 @@ public final class JanuaryPartnerClient: Sendable {
             isDebugBuild: Self.isDebugBuild,
             allowsInReleaseBuilds: configuration.allowsDevelopmentKeyInReleaseBuilds
         )
+        let events = configuration.makeEventDelivery()
         try self.init(
             configuration: configuration,
             coordinator: TokenCoordinator(
-                developmentAPIKey: developmentAPIKey,
-                clock: configuration.clock,
-                onEvent: configuration.onEvent
-            )
+                developmentAPIKey: developmentAPIKey, clock: configuration.clock, events: events),
+            events: events
         )
     }
 
@@ -144,6 +147,7 @@ public final class JanuaryPartnerClient: Sendable {
         clientTokenProvider: @escaping @Sendable () async throws -> JanuaryClientToken,
         configuration: Configuration = Configuration()
     ) throws {
+        let events = configuration.makeEventDelivery()
         try self.init(
             configuration: configuration,
             coordinator: TokenCoordinator(
@@ -155,8 +159,9 @@ public final class JanuaryPartnerClient: Sendable {
                     breaker: configuration.tokenRejectionBreaker
                 ),
                 clock: configuration.clock,
-                onEvent: configuration.onEvent
-            )
+                events: events
+            ),
+            events: events
         )
     }
 
@@ -237,13 +242,14 @@ public final class JanuaryPartnerClient: Sendable {
         _ = try await coordinator.credential()
     }
 
-    private init(configuration: Configuration, coordinator: TokenCoordinator) throws {
+    private init(configuration: Configuration, coordinator: TokenCoordinator, events: EventDelivery?) throws {
         try configuration.validate()
         let base = configuration.baseURL.absoluteString
         self.baseURLPrefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.baseURLPathSegments = RequestPath.baseSegments(of: configuration.baseURL)
         self.configuration = configuration
         self.coordinator = coordinator
+        self.events = events
         if let transport = configuration.transport {
             self.transport = transport
         } else {

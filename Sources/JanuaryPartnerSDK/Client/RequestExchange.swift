@@ -8,7 +8,7 @@ import JanuaryTransport
 /// effect.
 ///
 /// It does no I/O, reads no clock and takes no lock. Each input returns a ``Transition``: synchronous
-/// ``Effect``s for the driver to run at once (tell the token cache, emit an event), then the one ``Step`` to take
+/// ``Effect``s for the driver to run at once (report to the token cache, emit an event), then the one ``Step`` to take
 /// next (fetch a credential, send, refresh, wait, or finish), whose outcome is the next input.
 /// `JanuaryPartnerClient.exchange(_:)` is the driver. Time and chance come in with the inputs (`now`, `jitter`),
 /// so every rule of Docs/Errors.md and Docs/Authentication.md is a table-driven test without a transport.
@@ -28,12 +28,9 @@ struct RequestExchange {
 
     /// Something the driver does at once, before the next step.
     enum Effect {
-        /// January authenticated the credential: the token cache ends a streak of rejections.
-        case accepted(Credential)
-        /// January's clock, read from a 2xx's `Date`.
-        case noteServerDate(Date)
-        /// The credential is refused for good: the token cache drops it without asking the provider.
-        case discard(Credential)
+        /// Tell the token cache what January said of a credential: authenticated (with a 2xx's `Date`), or
+        /// refused for good (dropped without asking the provider). An expiry is the ``Step/refresh(_:)`` step.
+        case report(TokenCoordinator.Report)
         /// Remember this refusal, to explain a later credential failure.
         case recordRefusal(JanuaryError)
         /// A response proved a token good: forget the last refusal.
@@ -73,7 +70,8 @@ struct RequestExchange {
         /// Send with this credential, then call ``responded(_:to:now:jitter:)`` or
         /// ``transportFailed(_:to:jitter:)`` with it.
         case send(Credential)
-        /// Replace this rejected credential, then call ``refreshed(_:)`` or ``refreshFailed(_:)``.
+        /// Report this credential expired to the token cache, which returns its replacement; then call
+        /// ``refreshed(_:)`` or ``refreshFailed(_:)``.
         case refresh(Credential)
         /// Wait this many seconds, or until the session `epoch` ends, then call ``waitEnded()``.
         case wait(TimeInterval, epoch: UInt64)
@@ -169,7 +167,7 @@ struct RequestExchange {
         phase = .done
         let error = mapped.with(
             message: JanuaryError.sentences(refusalReason(code, credential), "January: " + mapped.message))
-        var effects: [Effect] = [.discard(credential)]
+        var effects: [Effect] = [.report(.refused(credential))]
         if rejection == .revokedOrUnknown, credential.isRefreshable {
             effects.append(.recordRefusal(error))
             effects.append(
@@ -258,17 +256,12 @@ struct RequestExchange {
         guard !response.credentialWithdrawnByRedirect else {
             return []
         }
-        var effects: [Effect] = []
-        if provesAuthentication(response.statusCode) {
-            if credential.isRefreshable {
-                effects.append(.forgetRefusal)
-            }
-            effects.append(.accepted(credential))
+        guard provesAuthentication(response.statusCode) else {
+            return []
         }
-        if (200...299).contains(response.statusCode), let date = response.date {
-            effects.append(.noteServerDate(date))
-        }
-        return effects
+        let serverDate = (200...299).contains(response.statusCode) ? response.date : nil
+        let report = Effect.report(.accepted(credential, serverDate: serverDate))
+        return credential.isRefreshable ? [.forgetRefusal, report] : [report]
     }
 
     /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401

@@ -4,6 +4,8 @@ import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("TokenCoordinator: exactly one provider call however many ask", suiteTimeLimit())
 struct CoordinatorCoalescingTests {
     static let callers = 1_000

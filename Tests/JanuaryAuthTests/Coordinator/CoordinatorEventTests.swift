@@ -5,6 +5,8 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("TokenCoordinator: event delivery", suiteTimeLimit())
 struct CoordinatorEventTests {
     @Test func aSessionsEventsArriveInTheOrderOfItsChanges() async throws {
@@ -13,7 +15,7 @@ struct CoordinatorEventTests {
         try await withDeadline("a session") {
             let first = try await coordinator.credential()
             _ = try await coordinator.invalidate(first)
-            coordinator.emit { JanuaryEvent(kind: .init("custom"), date: $0, code: "mine") }
+            harness.delivery.deliver(JanuaryEvent(kind: .init("custom"), date: harness.clock.now(), code: "mine"))
             coordinator.reset()
         }
         try await harness.events.waitForEvents(7)

@@ -5,6 +5,8 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("TokenCoordinator: provider failures and re-entrancy", suiteTimeLimit())
 struct CoordinatorFailureTests {
     @Test func aFailedRefreshDoesNotStick() async throws {

@@ -5,6 +5,8 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("TokenCoordinator: discard, accepted and the wall clock", suiteTimeLimit())
 struct CoordinatorRejectionTests {
     @Test func discardingTheCachedTokenMakesTheNextRequestFetchWithoutFetchingNow() async throws {

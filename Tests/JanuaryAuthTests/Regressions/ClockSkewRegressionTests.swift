@@ -5,6 +5,8 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 /// Review item 4: freshness was judged on the device's wall clock, so a device minutes fast refused or dropped
 /// good tokens, and a device minutes slow kept sending expired ones.
 @Suite("Regression 4: clock skew of ten minutes either way", suiteTimeLimit())

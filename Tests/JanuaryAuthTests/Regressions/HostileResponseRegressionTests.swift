@@ -3,6 +3,8 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 /// Issue 20: what one broken or hostile response could do to the token cache.
 @Suite("Regression 20: broken and hostile responses, in the state machine", suiteTimeLimit())
 struct HostileResponseRegressionTests {

@@ -5,6 +5,8 @@ import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 /// Review item 2: the re-entrancy guard was a task-local set, inherited for ever by every task the provider
 /// started, so a sync loop started from the provider could never ask for a credential again.
 @Suite("Regression 2: the re-entrancy guard does not leak into the provider's child tasks", suiteTimeLimit())

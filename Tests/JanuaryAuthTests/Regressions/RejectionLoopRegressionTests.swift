@@ -4,6 +4,8 @@ import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 /// Review item 10: a backend that minted tokens January rejected (wrong key, wrong environment) was called again
 /// for every rejected request, on every device, for ever.
 @Suite(

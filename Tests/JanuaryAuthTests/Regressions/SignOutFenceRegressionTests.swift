@@ -4,6 +4,8 @@ import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 /// Review item 1: a request sent before sign-out and rejected after it asked for a replacement, and got the next
 /// user's token, fetched with the old request's retry.
 @Suite("Regression 1: the sign-out fence", suiteTimeLimit())

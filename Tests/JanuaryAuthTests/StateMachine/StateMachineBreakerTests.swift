@@ -3,6 +3,8 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("State machine: the rejection breaker", suiteTimeLimit())
 struct StateMachineBreakerTests {
     /// Completes the fetch `actions` started with a fresh token; returns its credential.

@@ -3,6 +3,8 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("State machine: sessions, rejections and reset", suiteTimeLimit())
 struct StateMachineSessionTests {
     @Test func aThousandRejectionsOfTheCachedGenerationDropItOnceAndShareOneFetch() throws {

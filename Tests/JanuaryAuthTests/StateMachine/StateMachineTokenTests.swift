@@ -3,6 +3,8 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
+@testable import JanuaryAuth
+
 @Suite("State machine: which tokens are cached, and for how long", suiteTimeLimit())
 struct StateMachineTokenTests {
     struct TokenCase: Sendable, CustomTestStringConvertible {

@@ -54,7 +54,7 @@ struct RequestExchangeTests {
         Case(
             name: "a success acknowledges the token and January's clock",
             inputs: [.credential(generation: 1), .response(200, headers: ["Date": "Fri, 15 Jan 2027 08:00:00 GMT"])],
-            trace: ["fetch(any)", "send(g1)", "forgetRefusal", "accepted(g1)", "noteServerDate", "succeed(200)"]
+            trace: ["fetch(any)", "send(g1)", "forgetRefusal", "accepted(g1 dated)", "succeed(200)"]
         ),
         Case(
             name: "an expired token is refreshed and the request replayed once",
@@ -86,7 +86,7 @@ struct RequestExchangeTests {
                 .response(401, code: "token_expired"),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)", "discard(g2)",
+                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)", "refused(g2)",
                 "fail(authentication token_expired)",
             ]
         ),
@@ -94,7 +94,7 @@ struct RequestExchangeTests {
             name: "a revoked token is surfaced, dropped and remembered, never refreshed",
             inputs: [.credential(generation: 1), .response(401, code: "token_revoked")],
             trace: [
-                "fetch(any)", "send(g1)", "discard(g1)", "recordRefusal(token_revoked)",
+                "fetch(any)", "send(g1)", "refused(g1)", "recordRefusal(token_revoked)",
                 "emit(tokenRevokedOrUnknown g1 401 token_revoked)", "fail(authentication token_revoked)",
             ]
         ),
@@ -106,7 +106,7 @@ struct RequestExchangeTests {
                     401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token", error_description="unknown""#]),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "discard(g1)", "recordRefusal(token_invalid)",
+                "fetch(any)", "send(g1)", "refused(g1)", "recordRefusal(token_invalid)",
                 "emit(tokenRevokedOrUnknown g1 401 token_invalid)", "fail(authentication token_invalid)",
             ]
         ),
@@ -114,12 +114,12 @@ struct RequestExchangeTests {
             name: "an expired token on a request that may not be replayed is surfaced",
             method: "POST", isIdempotent: false, isReplayable: false,
             inputs: [.credential(generation: 1), .response(401, code: "token_expired")],
-            trace: ["fetch(any)", "send(g1)", "discard(g1)", "fail(authentication token_expired)"]
+            trace: ["fetch(any)", "send(g1)", "refused(g1)", "fail(authentication token_expired)"]
         ),
         Case(
             name: "a development key is never refreshed and nothing is remembered",
             inputs: [.credential(generation: 0, refreshable: false), .response(401, code: "token_expired")],
-            trace: ["fetch(any)", "send(g0)", "discard(g0)", "fail(authentication token_expired)"]
+            trace: ["fetch(any)", "send(g0)", "refused(g0)", "fail(authentication token_expired)"]
         ),
         Case(
             name: "a 401 from a hop the token never reached is not a token rejection",
@@ -325,9 +325,10 @@ struct RequestExchangeTests {
 
     static func describe(_ effect: RequestExchange.Effect) -> String {
         switch effect {
-        case .accepted(let credential): "accepted(g\(credential.generation))"
-        case .noteServerDate: "noteServerDate"
-        case .discard(let credential): "discard(g\(credential.generation))"
+        case .report(.accepted(let credential, let serverDate)):
+            "accepted(g\(credential.generation)\(serverDate == nil ? "" : " dated"))"
+        case .report(.refused(let credential)): "refused(g\(credential.generation))"
+        case .report(.expired(let credential)): "expired(g\(credential.generation))"
         case .recordRefusal(let error): "recordRefusal(\(error.code?.rawValue ?? "-"))"
         case .forgetRefusal: "forgetRefusal"
         case .emit(let event):
