@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryCore
+import JanuaryTransport
 
 /// One of the partner-facing operations of January's API v1.2, declared once: its `operationId`, method, path
 /// template, what January's contract says about sending it twice, the scope a client token needs for it, and
@@ -16,8 +17,11 @@ struct JanuaryOperation: Sendable, Hashable {
     let method: JanuaryRequest.Method
     /// The path with `{name}` for each parameter, such as `/v1.2/foods/{food_id}`.
     let template: String
-    /// What January's contract says about sending the operation twice.
-    let replay: ReplaySafety
+    /// What January's contract says about sending the operation twice: ``ReplayClass/safe`` for every read,
+    /// search, analysis, prediction, update and delete (several use `POST` only to carry a body, and January's own
+    /// SDKs retry them); ``ReplayClass/onceOnly`` for a create January does not deduplicate, sent again only when
+    /// January certainly recorded nothing (a rejected token, `429 rate_limited`). The one place it is decided.
+    let replay: ReplayClass
     /// The scope a client token needs, such as `foods:read`.
     let scope: String
     /// Whether the operation acts for one end user and needs the end-user header.
@@ -27,7 +31,7 @@ struct JanuaryOperation: Sendable, Hashable {
         _ id: String,
         _ method: JanuaryRequest.Method,
         _ template: String,
-        _ replay: ReplaySafety = .idempotent,
+        _ replay: ReplayClass = .safe,
         scope: String,
         isPerUser: Bool = false
     ) {
@@ -81,7 +85,7 @@ extension JanuaryOperation {
         "correctPhotoScan", .post, "/v1.2/food-analysis/corrections", scope: "food_analysis:write")
 
     static let createFoodLog = JanuaryOperation(
-        "createFoodLog", .post, "/v1.2/food-logs", .notDeduplicated, scope: "food_logs:write", isPerUser: true)
+        "createFoodLog", .post, "/v1.2/food-logs", .onceOnly, scope: "food_logs:write", isPerUser: true)
     static let listFoodLogs = JanuaryOperation(
         "listFoodLogs", .get, "/v1.2/food-logs", scope: "food_logs:read", isPerUser: true)
     static let getFoodLogSummary = JanuaryOperation(
@@ -94,14 +98,14 @@ extension JanuaryOperation {
         "deleteFoodLog", .delete, "/v1.2/food-logs/{log_id}", scope: "food_logs:write", isPerUser: true)
 
     static let createWaterLog = JanuaryOperation(
-        "createWaterLog", .post, "/v1.2/water-logs", .notDeduplicated, scope: "water_logs:write", isPerUser: true)
+        "createWaterLog", .post, "/v1.2/water-logs", .onceOnly, scope: "water_logs:write", isPerUser: true)
     static let listWaterLogs = JanuaryOperation(
         "listWaterLogs", .get, "/v1.2/water-logs", scope: "water_logs:read", isPerUser: true)
     static let deleteWaterLog = JanuaryOperation(
         "deleteWaterLog", .delete, "/v1.2/water-logs/{log_id}", scope: "water_logs:write", isPerUser: true)
 
     static let createWeightLog = JanuaryOperation(
-        "createWeightLog", .post, "/v1.2/weight-logs", .notDeduplicated, scope: "weight_logs:write",
+        "createWeightLog", .post, "/v1.2/weight-logs", .onceOnly, scope: "weight_logs:write",
         isPerUser: true)
     static let listWeightLogs = JanuaryOperation(
         "listWeightLogs", .get, "/v1.2/weight-logs", scope: "weight_logs:read", isPerUser: true)

@@ -3,6 +3,182 @@ import JanuaryAuth
 import JanuaryCore
 import JanuaryTransport
 
+// The path of one request, in the order it is taken (Docs/Architecture.md): a typed operation or a raw request is
+// prepared into one checked request, the exchange's driver runs `RequestExchange`'s decisions, and the transport
+// sends.
+//
+// The one way every typed operation reaches January, so that the resources hold no transport logic of their own:
+// they validate, build a `JanuaryRequest`, name their `JanuaryOperation` (which says whether January lets it be
+// sent twice), and hand it here.
+extension JanuaryPartnerClient {
+    /// Sends a typed operation's request, already checked by the resource, and decodes its JSON answer.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - operation: The operation the request is.
+    ///   - type: The model the answer decodes into.
+    /// - Returns: The decoded answer.
+    /// - Throws: What ``send(_:decoding:decoder:)`` throws.
+    func perform<Value: Decodable>(
+        _ request: JanuaryRequest,
+        operation: JanuaryOperation,
+        returning type: Value.Type
+    ) async throws -> Value {
+        try await perform(actingFor: request.partnerUserID, operation: operation, returning: type) { request }
+    }
+
+    /// Sends a typed operation's request and decodes its JSON answer with the SDK's own decoder, which no
+    /// partner setting can change.
+    ///
+    /// - Parameters:
+    ///   - user: The user the operation acts for, if any: the one source of the user header, so `build` leaves the
+    ///     request's own ``JanuaryRequest/partnerUserID`` unset. It is checked before `build` runs, so that an
+    ///     unusable user ID is the error reported, whatever else is wrong.
+    ///   - operation: The operation the request is.
+    ///   - type: The model the answer decodes into.
+    ///   - build: Checks the operation's own input and makes its request.
+    /// - Returns: The decoded answer.
+    /// - Throws: What ``send(_:decoding:decoder:)`` throws.
+    func perform<Value: Decodable>(
+        actingFor user: PartnerUserID?,
+        operation: JanuaryOperation,
+        returning type: Value.Type,
+        _ build: () throws -> JanuaryRequest
+    ) async throws -> Value {
+        let response = try await exchange(prepare(actingFor: user) { try operation.marking(build()) })
+        return try Self.decode(
+            type,
+            from: JanuaryResponse(response),
+            decoder: JanuaryJSON.makeDecoder(),
+            actedAtJanuary: Self.acts(operation.method)
+        )
+    }
+
+    /// Sends a typed operation's request whose answer has no content, such as a `204` to a delete.
+    ///
+    /// - Parameters:
+    ///   - user: The user the operation acts for, checked before `build` runs.
+    ///   - operation: The operation the request is.
+    ///   - build: Checks the operation's own input and makes its request.
+    /// - Throws: What ``send(_:)`` throws.
+    func perform(
+        actingFor user: PartnerUserID?,
+        operation: JanuaryOperation,
+        _ build: () throws -> JanuaryRequest
+    ) async throws {
+        _ = try await exchange(prepare(actingFor: user) { try operation.marking(build()) })
+    }
+}
+
+extension JanuaryOperation {
+    /// `request`, marked as this operation's replay rule says. The request must be this operation's: a resource
+    /// that names the wrong operation is a bug in the SDK, which the operation-table tests catch.
+    func marking(_ request: JanuaryRequest) -> JanuaryRequest {
+        assert(matches(method: request.method, path: request.path), "\(id) does not match \(request.path)")
+        var marked = request
+        marked.isIdempotent = replay == .safe
+        return marked
+    }
+}
+
+extension JanuaryPartnerClient {
+    /// Header fields the client owns: a partner value for them would be overwritten, break framing, or
+    /// impersonate the SDK.
+    private static let reservedHeaderNames: Set<String> = Set(
+        (JanuaryHTTPHeaderFields.credentialFieldNames + [
+            partnerUserIDHeaderName, "x-end-user-id", "User-Agent", "Host", "Content-Length", "Transfer-Encoding",
+            "Connection",
+        ]).map { $0.lowercased() }
+    )
+
+    /// Checks everything that can be checked before a byte is sent, so that a refused request costs no
+    /// token and reaches no server.
+    func prepare(_ request: JanuaryRequest) throws -> CheckedHTTPRequest {
+        try prepare(actingFor: request.partnerUserID) { request }
+    }
+
+    /// Checks the user an operation acts for, then has `build` check the operation's own input and make its
+    /// request, then checks the request.
+    ///
+    /// This is the one place a ``PartnerUserID`` is validated. It comes first so that an unusable user ID, a
+    /// mistake in the app's setup rather than in one call's input, is the error reported whatever else is wrong.
+    func prepare(actingFor user: PartnerUserID?, _ build: () throws -> JanuaryRequest) throws -> CheckedHTTPRequest {
+        try user?.validate()
+        let request = try build()
+        var headers = JanuaryHTTPHeaderFields()
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            guard !Self.reservedHeaderNames.contains(name.lowercased()) else {
+                throw JanuaryError.invalidInput(
+                    "The header field \(name) is set by the client and cannot be overridden."
+                )
+            }
+            headers.append(value, for: name)
+        }
+        if let user {
+            headers[Self.partnerUserIDHeaderName] = user.rawValue
+        }
+        if !headers.contains("Accept") {
+            headers["Accept"] = "application/json"
+        }
+        headers["User-Agent"] = UserAgent.current
+        let body: JanuaryHTTPRequest.Body
+        switch request.body.storage {
+        case .empty:
+            body = .empty
+        case .data(let data, let contentType):
+            body = .data(data)
+            if let contentType, !headers.contains("Content-Type") {
+                headers["Content-Type"] = contentType
+            }
+        case .stream(let stream, let contentType):
+            guard !stream.isSpentStream else {
+                throw JanuaryError.invalidInput("The request's one-shot stream body was already sent.")
+            }
+            body = stream
+            if let contentType, !headers.contains("Content-Type") {
+                headers["Content-Type"] = contentType
+            }
+        }
+        if let timeout = request.timeout {
+            try Configuration.validateTimeout(timeout, named: "The request's timeout")
+        }
+        let path = try request.encodedPath ?? RequestPath(request.path)
+        if path.isServerOnly(under: baseURLPathSegments) {
+            throw JanuaryError.invalidInput(
+                "\(request.path) is one of January's server-only endpoints (token issuance and revocation, "
+                    + "credits). They are for your backend, which holds the API key; an API key must never "
+                    + "enter the app.",
+                code: JanuaryError.Code.serverOnlyEndpoint
+            )
+        }
+        let transportRequest = JanuaryHTTPRequest(
+            method: request.method,
+            url: try url(for: path, queryItems: request.queryItems),
+            headerFields: headers,
+            body: body,
+            allowsReplay: request.isReplayable,
+            timeout: request.timeout ?? configuration.requestTimeout
+        )
+        // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
+        // once, here, so that a request they refuse is refused before a token is fetched for it. The URL needs no
+        // second look: it is the validated base URL followed by a checked path.
+        return try CheckedHTTPRequest(checking: transportRequest, isIdempotent: request.isIdempotent)
+    }
+
+    /// The request URL: the base URL's text, the encoded path, and the encoded query. The path is checked to start
+    /// with `/` and to hold only path characters and escapes, so the result stays on the base URL's origin.
+    private func url(for path: RequestPath, queryItems: [URLQueryItem]) throws -> URL {
+        var text = baseURLPrefix + path.percentEncoded
+        if !queryItems.isEmpty {
+            text += "?" + PercentEncoding.query(queryItems.map { ($0.name, $0.value) })
+        }
+        guard let url = URL(string: text) else {
+            throw JanuaryError.invalidInput("The request path does not make a valid URL on the base URL.")
+        }
+        return url
+    }
+}
+
 extension JanuaryPartnerClient {
     /// Sends a request to January and returns its successful response.
     ///
@@ -117,6 +293,14 @@ extension JanuaryPartnerClient {
     /// shares, so that the callback sees every event one at a time and in order: the one way the client emits.
     func emit(_ event: JanuaryEvent) {
         events?.deliver(event)
+    }
+}
+
+extension CheckedHTTPRequest {
+    /// Sends the request with `credential` over `transport`.
+    func send(with credential: Credential, over transport: any JanuaryHTTPTransport) async throws -> JanuaryHTTPResponse
+    {
+        try await transport.send(checked: authorized(bearer: credential.value))
     }
 }
 

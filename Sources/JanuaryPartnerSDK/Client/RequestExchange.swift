@@ -313,3 +313,119 @@ struct RequestExchange {
         )
     }
 }
+
+/// What January's `401` says about the client token it was sent (Docs/Authentication.md): expired, which a new
+/// token fixes, or revoked or unknown, which only the user signing in to the partner again fixes.
+///
+/// January answers all three with the same `WWW-Authenticate: Bearer error="invalid_token"` challenge; its JSON
+/// `code` and the challenge's `error_description` tell them apart. The code decides when there is one; a body
+/// that a gateway dropped leaves the description; a bare standard challenge, with neither, means "expired", as
+/// RFC 6750 uses it.
+enum TokenRejection: Equatable {
+    /// The token is past its lifetime: get a new one and send the request again, once.
+    case expired
+    /// January revoked the token (`token_revoked`) or does not know it (`token_invalid`): surface it.
+    case revokedOrUnknown
+
+    /// The rejection `response` states, with January's code for it; `nil` when it is no token rejection.
+    ///
+    /// Only an answer from a hop that carried the credential counts: a redirect target on another origin never
+    /// saw the token, so its `401` must not make the client drop a good token or replay the request.
+    ///
+    /// - Parameters:
+    ///   - response: January's response.
+    ///   - body: Its error body, already parsed.
+    /// - Returns: The rejection and the code to report, or `nil`.
+    static func reading(
+        _ response: JanuaryHTTPResponse,
+        body: JanuaryErrorBody
+    ) -> (TokenRejection, code: JanuaryError.Code)? {
+        guard response.statusCode == 401, !response.credentialWithdrawnByRedirect else {
+            return nil
+        }
+        switch body.code {
+        case JanuaryError.Code.tokenExpired?:
+            return (.expired, JanuaryError.Code.tokenExpired)
+        case let code? where code == JanuaryError.Code.tokenInvalid || code == JanuaryError.Code.tokenRevoked:
+            return (.revokedOrUnknown, code)
+        case .some:
+            // Another code, such as `unauthorized`: January's code decides, whatever the challenge says.
+            return nil
+        case nil:
+            break
+        }
+        guard let challenge = response.challenges.first(where: \.isInvalidToken) else {
+            return nil
+        }
+        guard let description = challenge.errorDescription?.lowercased(), !description.isEmpty else {
+            return (.expired, JanuaryError.Code.tokenExpired)
+        }
+        if description.contains("expired") {
+            return (.expired, JanuaryError.Code.tokenExpired)
+        }
+        if description.contains("revoked") {
+            return (.revokedOrUnknown, JanuaryError.Code.tokenRevoked)
+        }
+        // "token invalid", or a description January has not used yet: nothing says a new token would help.
+        return (.revokedOrUnknown, JanuaryError.Code.tokenInvalid)
+    }
+}
+
+/// Whether a failed attempt is sent again, and after how long: ``JanuaryRetryPolicy``'s rules as a pure function,
+/// so that every rule is tested without a network or a clock.
+enum RetryDecision: Equatable {
+    /// Wait this many seconds, then send again.
+    case retry(after: TimeInterval)
+    /// Throw the failure.
+    case fail
+
+    /// The statuses that mean "try again later" when the method allows it.
+    static let transientStatuses: Set<Int> = [500, 502, 503, 504]
+
+    /// The decision for one failed attempt.
+    ///
+    /// - Parameters:
+    ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
+    ///   - replay: Whether the request may be sent again at all, and after an ambiguous failure.
+    ///   - retriesSoFar: How many retries this request has had.
+    ///   - waitedSoFar: How many seconds its retries have waited.
+    ///   - policy: The client's policy.
+    ///   - jitter: A random number in 0...1 for the computed wait.
+    /// - Returns: ``retry(after:)`` or ``fail``.
+    static func decide(
+        after failure: JanuaryError,
+        replay: ReplayClass,
+        retriesSoFar: Int,
+        waitedSoFar: TimeInterval,
+        policy: JanuaryRetryPolicy,
+        jitter: Double
+    ) -> RetryDecision {
+        guard replay != .never, retriesSoFar < policy.maximumRetries,
+            isRetryable(failure, isIdempotent: replay == .safe)
+        else {
+            return .fail
+        }
+        let wait = failure.retryAfter ?? policy.backoffDelay(forRetry: retriesSoFar + 1, jitter: jitter)
+        guard wait <= policy.maximumRetryAfter, waitedSoFar + wait <= policy.maximumTotalWait else {
+            return .fail
+        }
+        return .retry(after: wait)
+    }
+
+    /// Whether this kind of failure is worth sending again for a request that is or is not idempotent.
+    static func isRetryable(_ failure: JanuaryError, isIdempotent: Bool) -> Bool {
+        if let status = failure.statusCode {
+            if status == 429 {
+                return failure.code != JanuaryError.Code.creditLimitExceeded
+                    && failure.code != JanuaryError.Code.requestLimitExceeded
+            }
+            return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
+                && isIdempotent
+        }
+        // No response: the request may or may not have reached January.
+        let transportFailure =
+            (failure.category == .network || failure.category == .timeout)
+            && failure.code != JanuaryError.Code.responseTooLarge
+        return transportFailure && isIdempotent
+    }
+}

@@ -35,7 +35,7 @@ struct OperationTableTests {
 
     /// January's creates are the only operations it does not deduplicate (contract §4.7.2).
     @Test func onlyTheCreatesAreSentOnceOnly() {
-        let onceOnly = JanuaryOperation.all.filter { $0.replay == .notDeduplicated }.map(\.id)
+        let onceOnly = JanuaryOperation.all.filter { $0.replay == .onceOnly }.map(\.id)
         #expect(onceOnly == ["createFoodLog", "createWaterLog", "createWeightLog"])
     }
 
@@ -98,7 +98,7 @@ struct OperationTableTests {
             "| --- | --- | --- | --- | --- |",
         ]
             + JanuaryOperation.all.map { operation in
-                let replay = operation.replay == .idempotent ? "yes" : "no: January does not deduplicate it"
+                let replay = operation.replay == .safe ? "yes" : "no: January does not deduplicate it"
                 return
                     "| `\(operation.id)` | `\(operation.method.rawValue) \(operation.template)` | `\(operation.scope)` | "
                     + "\(operation.isPerUser ? "required" : "no") | \(replay) |"

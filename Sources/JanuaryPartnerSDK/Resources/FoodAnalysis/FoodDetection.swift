@@ -72,3 +72,123 @@ public struct Confidence: JanuaryVocabulary {
     /// The analysis is unsure; consider asking the user to confirm.
     public static let low = Confidence(rawValue: "low")
 }
+
+/// A catalogue food a food analysis matched, with how much of it was eaten.
+///
+/// Log it as it is: ``id`` is the `food_id`, ``serving``'s id the `serving_id` and ``quantity`` the `quantity`
+/// (``loggableFood`` puts them together). Its ``nutrients`` are already those of the portion eaten: do not scale
+/// them again.
+public struct DetectedFood: Sendable, Hashable, Codable, Identifiable {
+    /// The food's name.
+    public var name: String?
+
+    /// The brand, for a branded product; `nil` for generic foods.
+    public var brandName: String?
+
+    /// The matched catalogue food, to send as `food_id`.
+    public var id: FoodID
+
+    /// How many servings were eaten, greater than 0 and at most 10 000. January always sends it; it is optional
+    /// only so that a response missing it still decodes.
+    public var quantity: Double?
+
+    /// The catalogue serving ``quantity`` counts. January always sends it; it is optional only so that a response
+    /// missing it still decodes.
+    public var serving: ServingSummary?
+
+    /// Nutrients of the portion eaten, already scaled.
+    public var nutrients: NutritionFacts
+
+    /// Creates a detected food, for previews and tests.
+    ///
+    /// - Parameters:
+    ///   - name: The name.
+    ///   - brandName: The brand.
+    ///   - id: The matched catalogue food.
+    ///   - quantity: How many servings were eaten.
+    ///   - serving: The serving the quantity counts.
+    ///   - nutrients: Nutrients of the portion eaten.
+    public init(
+        name: String? = nil,
+        brandName: String? = nil,
+        id: FoodID,
+        quantity: Double?,
+        serving: ServingSummary?,
+        nutrients: NutritionFacts = NutritionFacts()
+    ) {
+        self.name = name
+        self.brandName = brandName
+        self.id = id
+        self.quantity = quantity
+        self.serving = serving
+        self.nutrients = nutrients
+    }
+
+    /// What to put in a food log or a glucose prediction for this food, or `nil` when January sent no quantity
+    /// or serving.
+    public var loggableFood: FoodLogInputFood? {
+        guard let quantity, let serving else {
+            return nil
+        }
+        return FoodLogInputFood(foodID: id, servingID: serving.id, quantity: quantity)
+    }
+
+    /// The amount eaten in ``unit``: `quantity × serving.quantity`, such as 1.5 for "1.5 cups".
+    public var amount: Double? {
+        guard let quantity, let servingQuantity = serving?.quantity else {
+            return nil
+        }
+        return quantity * servingQuantity
+    }
+
+    /// The unit of ``amount``, such as `cup`.
+    public var unit: String? {
+        serving?.unit
+    }
+
+    /// The weight eaten in grams: `quantity × serving.weightGrams`.
+    public var grams: Double? {
+        guard let quantity, let weight = serving?.weightGrams else {
+            return nil
+        }
+        return quantity * weight
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case brandName = "brand_name"
+        case id
+        case quantity
+        case serving
+        case nutrients
+    }
+
+    /// Decodes a detected food; only the `id` is required.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
+        self.id = try container.decode(FoodID.self, forKey: .id)
+        self.quantity = try container.decodeIfPresent(Double.self, forKey: .quantity)
+        self.serving = try container.decodeIfPresent(ServingSummary.self, forKey: .serving)
+        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+    }
+
+    /// Encodes every key, with `null` for a missing value: a correction requires `name` and `brand_name` even when
+    /// they are `null`.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeNullable(name, forKey: .name)
+        try container.encodeNullable(brandName, forKey: .brandName)
+        try container.encode(id, forKey: .id)
+        try container.encodeNullable(quantity, forKey: .quantity)
+        try container.encodeNullable(serving, forKey: .serving)
+        try container.encode(nutrients, forKey: .nutrients)
+    }
+}
