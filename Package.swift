@@ -47,7 +47,9 @@ let package = Package(
         // partners' own tests. It imports none of the SDK's modules.
         .target(name: "JanuaryTestServer"),
 
-        // Test support, layered like the libraries so that each library's tests build nothing above it.
+        // Test support, layered like the libraries so that each library's tests build nothing above it. Each level's
+        // `OwnTests/` folder holds what only our own tests use (scripted providers, event recorders, gates, client
+        // harnesses), declared `package`, so that partners who link the level never see it.
         // Core level: the one deadline mechanism every test wait uses (and `WaitTimeoutError`, which partners see).
         .target(name: "JanuaryCoreTesting", dependencies: ["JanuaryCore"]),
         // Auth level: `ManualClock`, the fake `JanuaryClock`; partners get it through JanuaryPartnerSDKTesting.
@@ -61,21 +63,11 @@ let package = Package(
         // Every test target's shared traits (the suite time limit); imports Testing and nothing of ours, so every
         // layer's tests may link it. Not a product.
         .target(name: "JanuaryTestTraits"),
-        // Our own tests' scripted providers, event recorders, gates and coordinator harness; not a product.
-        .target(name: "JanuaryAuthTestSupport", dependencies: ["JanuaryAuth", "JanuaryAuthTesting"]),
-        // Our own tests' client harnesses over the simulator; not a product.
-        .target(
-            name: "JanuaryTestSupport",
-            dependencies: [
-                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryAuthTestSupport",
-            ]
-        ),
         .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
         .executableTarget(
             name: "JanuaryBenchmarks",
             dependencies: [
-                "JanuaryPartnerSDK", "JanuaryAuth", "JanuaryTransport", "JanuaryTestServer", "JanuaryTestSupport",
-                "JanuaryPartnerSDKTesting",
+                "JanuaryPartnerSDK", "JanuaryAuth", "JanuaryTransport", "JanuaryTestServer", "JanuaryPartnerSDKTesting",
             ]
         ),
 
@@ -84,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "JanuaryCoreTests", dependencies: ["JanuaryCore", "JanuaryCoreTesting", "JanuaryTestTraits"]),
         .testTarget(
-            name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTestSupport", "JanuaryTestTraits"]),
+            name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTesting", "JanuaryTestTraits"]),
         .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting", "JanuaryTestTraits"]),
         .testTarget(
             name: "JanuaryTransportTests",
@@ -104,8 +96,7 @@ let package = Package(
         .testTarget(
             name: "JanuaryPartnerSDKTests",
             dependencies: [
-                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestSupport",
-                "JanuaryTestTraits",
+                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestTraits",
             ]
         ),
     ],

@@ -24,18 +24,15 @@ declare -A allowed=(
     # The suite time limit every test target shares: Testing only, nothing of ours.
     [JanuaryTestTraits]=""
     [JanuaryAuthTesting]="JanuaryCore JanuaryAuth JanuaryCoreTesting"
-    [JanuaryAuthTestSupport]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting"
     [JanuaryPartnerSDKTesting]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryTestServer"
-    [JanuaryTestSupport]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
-        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestServer"
     [JanuaryExample]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKTesting
         JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer"
     [JanuaryBenchmarks]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
-        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer"
+        JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer"
 
     [JanuaryCoreTests]="JanuaryCore JanuaryCoreTesting JanuaryTestTraits"
-    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryAuthTestSupport JanuaryTestTraits"
+    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryTestTraits"
     [JanuaryAuthTestingTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryTestTraits"
     # Transport's network behaviour is tested through URLSession against the loopback server, which sits beside.
     [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer JanuaryTestTraits"
@@ -44,7 +41,7 @@ declare -A allowed=(
     [JanuaryPartnerSDKUITests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI
         JanuaryCoreTesting JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryPartnerSDKTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
-        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestSupport JanuaryTestServer
+        JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer
         JanuaryTestTraits"
 )
 

@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryAuth
-import JanuaryAuthTestSupport
+import JanuaryAuthTesting
 import JanuaryCore
 import Testing
 

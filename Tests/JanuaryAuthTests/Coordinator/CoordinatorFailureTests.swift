@@ -1,6 +1,5 @@
 import Foundation
 import JanuaryAuth
-import JanuaryAuthTestSupport
 import JanuaryAuthTesting
 import JanuaryCore
 import Testing

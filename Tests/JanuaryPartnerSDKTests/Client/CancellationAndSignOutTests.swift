@@ -2,7 +2,6 @@ import Foundation
 import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
-import JanuaryTestSupport
 import Testing
 
 /// Stopping work: the caller's cancellation is CancellationError; sign-out fences the session's requests.

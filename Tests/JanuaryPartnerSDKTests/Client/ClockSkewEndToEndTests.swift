@@ -2,7 +2,6 @@ import Foundation
 import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
-import JanuaryTestSupport
 import Testing
 
 /// A device clock minutes off January's, with the manual clock at +10 and −10 minutes: tokens are judged in

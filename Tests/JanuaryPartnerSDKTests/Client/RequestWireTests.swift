@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryPartnerSDK
 import JanuaryTestServer
-import JanuaryTestSupport
+import JanuaryPartnerSDKTesting
 import Testing
 
 @testable import JanuaryPartnerSDK

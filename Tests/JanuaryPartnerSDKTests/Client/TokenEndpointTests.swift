@@ -1,7 +1,6 @@
 import Foundation
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
-import JanuaryTestSupport
 import Testing
 
 @testable import JanuaryPartnerSDK

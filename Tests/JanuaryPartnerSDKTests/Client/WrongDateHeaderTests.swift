@@ -2,7 +2,6 @@ import Foundation
 import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
-import JanuaryTestSupport
 import Testing
 
 /// One response with a wrong `Date` (a broken proxy, a hostile server) must neither brick the client nor keep an

@@ -2,7 +2,6 @@ import Foundation
 import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
-import JanuaryTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 /// No public API may trap on a `Double` or a `Date` a partner passes: every initializer, helper and request

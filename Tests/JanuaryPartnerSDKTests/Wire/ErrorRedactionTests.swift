@@ -1,7 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
 import JanuaryPartnerSDKTesting
-import JanuaryTestSupport
 import Testing
 
 @testable import JanuaryPartnerSDK

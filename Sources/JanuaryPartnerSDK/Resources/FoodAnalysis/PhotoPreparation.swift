@@ -3,9 +3,7 @@ import JanuaryCore
 
 #if canImport(ImageIO)
 import CoreGraphics
-import Foundation
 import ImageIO
-import JanuaryCore
 
 /// How the SDK prepares a photo on the device before ``JanuaryPartnerClient/FoodAnalysis/analyzePhoto(_:reasoning:)``
 /// sends it: orientation applied, the long edge capped (1,000 px by default), re-encoded as JPEG at a set quality,

@@ -2,7 +2,6 @@ import Foundation
 import JanuaryCoreTesting
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
-import JanuaryTestSupport
 import Testing
 
 @testable import JanuaryPartnerSDK

@@ -1,2 +1,0 @@
-// Our Auth-level tests import this one module for their harnesses, the manual clock and the deadline helpers.
-@_exported import JanuaryAuthTesting
