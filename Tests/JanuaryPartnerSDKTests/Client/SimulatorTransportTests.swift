@@ -53,7 +53,7 @@ struct SimulatorTransportTests {
         simulator.failNext(with: .delay(5))
         let get = Task { try await january.foods.get(id: "1003") }
         try await clock.waitForSleepers(1)
-        #expect(clock.sleeperDelays == [5])
+        #expect(clock.sleeperRemainingDurations == [5])
         #expect(simulator.requestLog.map(\.status) == [200])
         clock.advance(by: 5)
         #expect(try await get.value.name == "egg")
@@ -66,7 +66,7 @@ struct SimulatorTransportTests {
         let user = january.forUser(PartnerUserID(rawValue: "user-42"), timeZone: Self.losAngeles)
         let create = Task { try await user.waterLogs.create(.cups(1), consumedAt: ManualClock.defaultStart) }
         try await clock.waitForSleepers(1)
-        #expect(clock.sleeperDelays == [10])
+        #expect(clock.sleeperRemainingDurations == [10])
         clock.advance(by: 10)
         let outcome = await create.result
         guard case .failure(let failure) = outcome, let error = failure as? JanuaryError else {
