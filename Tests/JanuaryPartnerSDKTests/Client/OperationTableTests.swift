@@ -114,7 +114,7 @@ struct OperationTableTests {
             _ = try await january.foods.autocomplete(AutocompleteFoodsRequest(query: "ban"))
         },
         "getFood": { january, _ in _ = try await january.foods.get(id: "1001") },
-        "lookupFoodByBarcode": { january, _ in _ = try? await january.foods.lookupBarcode("0123456789012") },
+        "lookupFoodByBarcode": { january, _ in _ = try? await january.foods.get(barcode: "0123456789012") },
         "suggestFoodAlternatives": { january, _ in
             _ = try await january.foods.suggestAlternatives(SuggestFoodAlternativesRequest(foodID: "1001"))
         },
