@@ -18,7 +18,7 @@ struct SimulatorTransportTests {
         let clock = ManualClock()
         let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
         let january = try JanuaryPartnerClient.simulated(
-            simulator, user: "user-42", scopes: scopes, clock: clock, configure: configure)
+            simulator, user: PartnerUserID(rawValue: "user-42"), scopes: scopes, clock: clock, configure: configure)
         return (clock, simulator, january)
     }
 
@@ -45,6 +45,19 @@ struct SimulatorTransportTests {
         let today = try JanuaryDate(Date(), in: .current)
         #expect(try await user.waterLogs.list(from: today, through: today, unit: .cups).isEmpty)
         #expect(simulator.requestLog.map(\.status) == [200])
+    }
+
+    @Test(
+        "a user that is not a valid PartnerUserID is refused before a token is minted for it",
+        arguments: ["", "   ", "someone@example.com", " user-42", String(repeating: "u", count: 65)]
+    )
+    func invalidUserIsRefused(rawValue: String) throws {
+        let simulator = JanuaryAPISimulator.inProcess()
+        let error = try #require(throws: JanuaryError.self) {
+            _ = try JanuaryPartnerClient.simulated(simulator, user: PartnerUserID(rawValue: rawValue))
+        }
+        #expect(error.category == .invalidInput && error.code == "invalid_end_user_id")
+        #expect(simulator.statistics.tokensIssued == 0 && simulator.requestLog.isEmpty)
     }
 
     @Test("a scripted delay is a sleep on the client's clock: the request is handled, its answer waits")
