@@ -60,6 +60,37 @@ struct SimulatorTransportTests {
         #expect(simulator.statistics.tokensIssued == 0 && simulator.requestLog.isEmpty)
     }
 
+    @Test("logs seeded synchronously, as a SwiftUI preview does, are what a simulated client lists for the day")
+    func seededLogsAreListed() async throws {
+        let breakfast = Date(timeIntervalSince1970: 1_773_153_000)  // 2026-03-10 07:30 in Los Angeles
+        let lunch = breakfast.addingTimeInterval(5 * 3600)
+        let simulator = JanuaryAPISimulator.inProcess(now: { lunch })
+        let breakfastID = try simulator.seedFoodLog(
+            endUserID: "user-42",
+            name: "Breakfast",
+            eatenAt: breakfast,
+            foods: [.init(foodID: "1004"), .init(foodID: "1001", quantity: 0.5)]
+        )
+        let lunchID = try simulator.seedFoodLog(
+            endUserID: "user-42", name: "Lunch", foods: [.init(foodID: "1006", servingID: "5013", quantity: 2)])
+        try simulator.seedFoodLog(endUserID: "someone-else", eatenAt: breakfast, foods: [.init(foodID: "1002")])
+        try simulator.seedFoodLog(
+            endUserID: "user-42", eatenAt: breakfast.addingTimeInterval(-86_400), foods: [.init(foodID: "1002")])
+        try simulator.seedWaterLog(endUserID: "user-42", value: 2, unit: "cup", consumedAt: breakfast)
+
+        let january = try JanuaryPartnerClient.simulated(simulator, user: PartnerUserID(rawValue: "user-42"))
+        let user = january.forUser(PartnerUserID(rawValue: "user-42"), timeZone: Self.losAngeles)
+        let day = try JanuaryDate("2026-03-10")
+        let logs = try await user.foodLogs.list(on: day)
+        #expect(logs.map(\.id?.rawValue) == [breakfastID, lunchID])
+        #expect(logs.map(\.name) == ["Breakfast", "Lunch"])
+        #expect(logs.map(\.eatenAt) == [breakfast, lunch])
+        #expect(logs.map { $0.foods.map(\.name) } == [["oatmeal", "banana"], ["white rice"]])
+        #expect(logs[1].foods.first?.quantity == 2)
+        let water = try await user.waterLogs.list(from: day, through: day, unit: .cups)
+        #expect(water.map(\.total.value) == [2])
+    }
+
     @Test("a scripted delay is a sleep on the client's clock: the request is handled, its answer waits")
     func delayOnTheClock() async throws {
         let (clock, simulator, january) = try Self.make()
