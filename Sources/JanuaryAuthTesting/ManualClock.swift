@@ -79,14 +79,36 @@ public final class ManualClock: JanuaryClock {
     /// How long each current sleeper has left to wait, shortest first, to check how long something chose to
     /// wait.
     ///
-    /// ``sleeperDurations`` has what each asked for, which does not change as the clock advances.
-    public var sleeperDelays: [TimeInterval] {
+    /// It shrinks as the clock advances; ``sleeperRequestedDurations`` has what each sleeper asked for, which does
+    /// not.
+    public var sleeperRemainingDurations: [TimeInterval] {
         state.withLock { state in state.sleepers.values.map { $0.deadline - state.uptime }.sorted() }
     }
 
-    /// The duration each current sleeper asked for, shortest first.
-    public var sleeperDurations: [TimeInterval] {
+    /// The duration each current sleeper asked for, shortest first, the durations
+    /// ``waitForSleeper(lasting:timeout:)`` matches.
+    ///
+    /// It does not change as the clock advances; ``sleeperRemainingDurations`` has how long each has left.
+    public var sleeperRequestedDurations: [TimeInterval] {
         state.withLock { state in state.sleepers.values.map(\.duration).sorted() }
+    }
+
+    /// How long each current sleeper has left to wait, shortest first.
+    ///
+    /// Renamed ``sleeperRemainingDurations`` so that it and ``sleeperRequestedDurations`` say which duration
+    /// each is.
+    @available(*, deprecated, renamed: "sleeperRemainingDurations")
+    public var sleeperDelays: [TimeInterval] {
+        sleeperRemainingDurations
+    }
+
+    /// The duration each current sleeper asked for, shortest first.
+    ///
+    /// Renamed ``sleeperRequestedDurations`` so that it and ``sleeperRemainingDurations`` say which duration
+    /// each is.
+    @available(*, deprecated, renamed: "sleeperRequestedDurations")
+    public var sleeperDurations: [TimeInterval] {
+        sleeperRequestedDurations
     }
 
     /// Moves time forward and wakes, in deadline order, every sleeper whose deadline has been reached.

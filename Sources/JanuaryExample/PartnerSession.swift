@@ -77,7 +77,7 @@ final class PartnerSession {
         }
 
         try await step("Barcode 012345678905") {
-            let food = try await client.foods.lookupBarcode("012345678905")
+            let food = try await client.foods.get(barcode: "012345678905")
             return Self.describe(food: food)
         }
 

@@ -22,7 +22,8 @@ extension JanuaryPartnerClient {
     /// ```swift
     /// let clock = ManualClock()
     /// let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
-    /// let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
+    /// let user = PartnerUserID(rawValue: "user-42")
+    /// let january = try JanuaryPartnerClient.simulated(simulator, user: user, clock: clock)
     /// let banana = try await january.foods.get(id: "1001")
     /// ```
     ///
@@ -34,21 +35,25 @@ extension JanuaryPartnerClient {
     ///     socket.
     ///   - user: The end user the tokens are bound to; the simulator's
     ///     ``/JanuaryTestServer/JanuaryAPISimulator/defaultEndUserID-swift.property`` when `nil`. Use the same identifier with
-    ///     ``JanuaryPartnerClient/forUser(_:timeZone:)``.
+    ///     ``JanuaryPartnerClient/forUser(_:timeZone:)``; it must pass `PartnerUserID.validate()`, as there.
     ///   - scopes: The scopes the tokens grant; all ten when `nil`.
     ///   - clock: The client's clock, which also runs scripted delays; give the simulator the same clock's time.
     ///     The system clock by default.
     ///   - configure: Further changes to the configuration, such as `onEvent` or `retryPolicy`. Leave `baseURL`,
     ///     `transport` and `clock` as they are.
     /// - Returns: The client.
-    /// - Throws: `JanuaryError` of category `invalidInput` when `configure` leaves the configuration invalid.
+    /// - Throws: `JanuaryError` of category `invalidInput` when `user` is not a valid ``/JanuaryCore/PartnerUserID``
+    ///   (code `invalid_end_user_id`, such as an email address) or `configure` leaves the configuration invalid.
     public static func simulated(
         _ simulator: JanuaryAPISimulator,
-        user: String? = nil,
+        user: PartnerUserID? = nil,
         scopes: [JanuaryAPISimulator.Scope]? = nil,
         clock: any JanuaryClock = SystemJanuaryClock(),
         configure: (inout Configuration) -> Void = { _ in }
     ) throws -> JanuaryPartnerClient {
+        // Refused here, before a token is minted for it, as every other operation that takes a user refuses it.
+        try user?.validate()
+        let user = user?.rawValue
         var configuration = Configuration(baseURL: SimulatorTransport.baseURL)
         configuration.clock = clock
         // The in-process mint answers at once, so a provider deadline would only add a sleeper to the test's manual
@@ -72,6 +77,40 @@ extension JanuaryPartnerClient {
                 return JanuaryClientToken(value: token.value, expiresIn: TimeInterval(token.expiresIn))
             },
             configuration: configuration
+        )
+    }
+
+    /// A client whose January is `simulator`, for a user named by a plain string.
+    ///
+    /// Every other operation that acts for a user takes a ``/JanuaryCore/PartnerUserID``; pass one to the
+    /// `simulated` that takes `user: PartnerUserID?`, as in `user: PartnerUserID(rawValue: "user-42")`. This
+    /// form forwards to it unchanged.
+    ///
+    /// - Parameters:
+    ///   - simulator: The simulator that answers.
+    ///   - user: The end user the tokens are bound to; the simulator's default end user when `nil`.
+    ///   - scopes: The scopes the tokens grant; all ten when `nil`.
+    ///   - clock: The client's clock; the system clock by default.
+    ///   - configure: Further changes to the configuration.
+    /// - Returns: The client.
+    /// - Throws: What the `simulated` that takes `user: PartnerUserID?` throws.
+    @available(*, deprecated, message: "Pass the user as a PartnerUserID: user: PartnerUserID(rawValue: id)")
+    @_disfavoredOverload
+    public static func simulated(
+        _ simulator: JanuaryAPISimulator,
+        user: String?,
+        scopes: [JanuaryAPISimulator.Scope]? = nil,
+        clock: any JanuaryClock = SystemJanuaryClock(),
+        configure: (inout Configuration) -> Void = { _ in }
+    ) throws -> JanuaryPartnerClient {
+        // Disfavoured so that `user: nil`, which both forms accept, picks the PartnerUserID form instead of being
+        // ambiguous; a string (literal or variable) still reaches this one, with the deprecation warning.
+        try simulated(
+            simulator,
+            user: user.map(PartnerUserID.init(rawValue:)),
+            scopes: scopes,
+            clock: clock,
+            configure: configure
         )
     }
 

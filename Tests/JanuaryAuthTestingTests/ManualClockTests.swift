@@ -18,7 +18,7 @@ struct ManualClockTests {
         try await clock.waitForSleepers(1)
         clock.adjustWallClock(by: seconds)
         #expect(clock.now() == ManualClock.defaultStart.addingTimeInterval(seconds))
-        #expect(clock.uptime() == 0 && clock.sleeperCount == 1 && clock.sleeperDelays == [10])
+        #expect(clock.uptime() == 0 && clock.sleeperCount == 1 && clock.sleeperRemainingDurations == [10])
         clock.advance(by: 10)
         try await result(of: sleeper, "the sleeper").get()
         #expect(clock.now() == ManualClock.defaultStart.addingTimeInterval(seconds + 10) && clock.uptime() == 10)
@@ -36,7 +36,7 @@ struct ManualClockTests {
         let sleeper = Task { try await clock.sleep(for: 10) }
         try await clock.waitForSleepers(1)
         clock.advance(by: 9.5)
-        #expect(clock.sleeperCount == 1 && clock.sleeperDelays == [0.5])
+        #expect(clock.sleeperCount == 1 && clock.sleeperRemainingDurations == [0.5])
         clock.advance(by: 0.5)
         #expect(clock.sleeperCount == 0)
         try await result(of: sleeper, "the sleeper").get()
@@ -65,7 +65,7 @@ struct ManualClockTests {
         let clock = ManualClock()
         let sleepers = (1...50).map { index in Task { try await clock.sleep(for: TimeInterval(index)) } }
         try await clock.waitForSleepers(50)
-        #expect(clock.sleeperDelays == (1...50).map(TimeInterval.init))
+        #expect(clock.sleeperRemainingDurations == (1...50).map(TimeInterval.init))
         clock.advance(by: 25)
         #expect(clock.sleeperCount == 25)
         clock.advance(by: 25)
@@ -83,6 +83,30 @@ struct ManualClockTests {
         #expect(error.description.contains("did not happen"))
     }
 
+    /// How far the clock advances past sleepers of 60, 3 and 10 s, and what each list then reads.
+    static let advances: [(advance: TimeInterval, remaining: [TimeInterval], requested: [TimeInterval])] = [
+        (0, [3, 10, 60], [3, 10, 60]),
+        (2.5, [0.5, 7.5, 57.5], [3, 10, 60]),
+        (9, [1, 51], [10, 60]),  // the 3 s sleeper has woken and left both lists
+    ]
+
+    @Test("advancing shrinks what each sleeper has left, never what it asked for", arguments: advances)
+    func remainingAndRequestedDurationsDifferOnceTheClockAdvances(
+        advance seconds: TimeInterval,
+        remaining: [TimeInterval],
+        requested: [TimeInterval]
+    ) async throws {
+        let clock = ManualClock()
+        let sleepers = [60.0, 3, 10].map { duration in Task { try await clock.sleep(for: duration) } }
+        try await clock.waitForSleepers(3)
+        clock.advance(by: seconds)
+        #expect(clock.sleeperRemainingDurations == remaining)
+        #expect(clock.sleeperRequestedDurations == requested)
+        for sleeper in sleepers {
+            sleeper.cancel()
+        }
+    }
+
     @Test("waitForSleeper(lasting:) waits for the sleeper it names, not for whichever sleeps first")
     func waitsForTheSleeperOfADuration() async throws {
         let clock = ManualClock()
@@ -90,10 +114,10 @@ struct ManualClockTests {
         try await clock.waitForSleepers(1)
         let retry = Task { try await clock.sleep(for: 2) }
         try await clock.waitForSleeper(lasting: 2)
-        #expect(clock.sleeperDurations == [2, 30])
+        #expect(clock.sleeperRequestedDurations == [2, 30])
         clock.advance(by: 2)
         try await result(of: retry, "the 2 s sleeper").get()
-        #expect(clock.sleeperDurations == [30] && clock.sleeperDelays == [28])
+        #expect(clock.sleeperRequestedDurations == [30] && clock.sleeperRemainingDurations == [28])
         // Already sleeping: returns at once.
         try await clock.waitForSleeper(lasting: 30)
         timeout.cancel()

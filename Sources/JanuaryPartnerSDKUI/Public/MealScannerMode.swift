@@ -3,6 +3,6 @@
 public enum MealScannerMode: String, Sendable, Hashable, CaseIterable {
     /// A photo of a meal or a packaged product, analysed with `analyzePhoto`.
     case photo
-    /// An EAN-8, EAN-13, UPC-A or UPC-E barcode, looked up with `lookupBarcode` and then fetched with `get(id:)`.
+    /// An EAN-8, EAN-13, UPC-A or UPC-E barcode, looked up with `get(barcode:)` and then fetched with `get(id:)`.
     case barcode
 }

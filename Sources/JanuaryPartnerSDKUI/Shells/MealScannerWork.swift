@@ -29,7 +29,7 @@ enum MealScannerWork {
         MealScannerResult, JanuaryError
     > {
         await capture {
-            let found = try await client.foods.lookupBarcode(barcode)
+            let found = try await client.foods.get(barcode: barcode)
             let food = try await client.foods.get(id: found.id)
             return .food(food, barcode: barcode)
         }

@@ -65,7 +65,8 @@ public final class JanuaryAPISimulator: Sendable {
     /// ```swift
     /// let clock = ManualClock()
     /// let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
-    /// let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
+    /// let user = PartnerUserID(rawValue: "user-42")
+    /// let january = try JanuaryPartnerClient.simulated(simulator, user: user, clock: clock)
     /// ```
     ///
     /// - Parameters:

@@ -70,7 +70,7 @@ struct CoordinatorCancellationTests {
         try await harness.waitForWaitingRequests(5)
         try await harness.probe.waitForSuspendedCalls(1)
         try await harness.clock.waitForSleepers(1)
-        #expect(harness.clock.sleeperDelays == [30])
+        #expect(harness.clock.sleeperRemainingDurations == [30])
 
         harness.clock.advance(by: 29.999)
         #expect(harness.clock.sleeperCount == 1 && harness.coordinator.waitingRequestCount == 5)
@@ -109,7 +109,7 @@ struct CoordinatorCancellationTests {
         let harness = CoordinatorHarness(script: [.suspend], configuration: .init(providerTimeout: timeout))
         let task = Task { [coordinator = harness.coordinator] in try await coordinator.credential() }
         try await harness.clock.waitForSleepers(1)
-        #expect(harness.clock.sleeperDelays == [30])
+        #expect(harness.clock.sleeperRemainingDurations == [30])
         task.cancel()
         #expect(try await result(of: task).isCancellationError)
     }

@@ -166,7 +166,8 @@ struct HostileTokenEndpointTests {
     {
         let clock = ManualClock()
         let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
-        let client = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock) {
+        let user = PartnerUserID(rawValue: "user-42")
+        let client = try JanuaryPartnerClient.simulated(simulator, user: user, clock: clock) {
             $0.refreshBackoff = .none
         }
         simulator.failNextPartnerBackendRequests(with: failure)

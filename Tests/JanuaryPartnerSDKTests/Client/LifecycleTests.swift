@@ -71,7 +71,7 @@ struct LifecycleTests {
             ScriptedResponse(status: 200, body: Data(repeating: 0x7B, count: 4096), behavior: behavior))
         let sleepers = Task {
             try await harness.clock.waitForSleepers(1)
-            harness.clock.advance(by: try #require(harness.clock.sleeperDelays.first))
+            harness.clock.advance(by: try #require(harness.clock.sleeperRemainingDurations.first))
         }
         let response = try await harness.client.send(.autocomplete)
         try await sleepers.value

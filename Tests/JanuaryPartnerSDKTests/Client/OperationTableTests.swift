@@ -114,7 +114,7 @@ struct OperationTableTests {
             _ = try await january.foods.autocomplete(AutocompleteFoodsRequest(query: "ban"))
         },
         "getFood": { january, _ in _ = try await january.foods.get(id: "1001") },
-        "lookupFoodByBarcode": { january, _ in _ = try? await january.foods.lookupBarcode("0123456789012") },
+        "lookupFoodByBarcode": { january, _ in _ = try? await january.foods.get(barcode: "0123456789012") },
         "suggestFoodAlternatives": { january, _ in
             _ = try await january.foods.suggestAlternatives(SuggestFoodAlternativesRequest(foodID: "1001"))
         },
@@ -189,8 +189,9 @@ struct OperationTableTests {
     func theResourceReachesItsOperation(_ id: String) async throws {
         let call = try #require(Self.calls[id], "no resource call for \(id)")
         let simulator = JanuaryAPISimulator.inProcess()
-        let january = try JanuaryPartnerClient.simulated(simulator, user: "operation-table-user")
-        try await call(january, january.forUser(PartnerUserID(rawValue: "operation-table-user")))
+        let userID = PartnerUserID(rawValue: "operation-table-user")
+        let january = try JanuaryPartnerClient.simulated(simulator, user: userID)
+        try await call(january, january.forUser(userID))
         let last = try #require(simulator.requestLog.last)
         #expect(last.operation == id)
         #expect(last.method == JanuaryOperation.all.first { $0.id == id }?.method.rawValue)

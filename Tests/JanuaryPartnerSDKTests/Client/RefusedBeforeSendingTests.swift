@@ -25,7 +25,7 @@ struct RefusedBeforeSendingTests {
             { _ = try await $0.foods.autocomplete(AutocompleteFoodsRequest(query: String(repeating: "a", count: 65))) }
         ),
         ("foods.get", { _ = try await $0.foods.get(id: "../credits") }),
-        ("foods.lookupBarcode", { _ = try await $0.foods.lookupBarcode("12345") }),
+        ("foods.get(barcode:)", { _ = try await $0.foods.get(barcode: "12345") }),
         (
             "foods.suggestAlternatives",
             { _ = try await $0.foods.suggestAlternatives(SuggestFoodAlternativesRequest(foodID: "0")) }

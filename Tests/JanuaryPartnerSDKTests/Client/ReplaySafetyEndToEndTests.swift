@@ -103,7 +103,7 @@ struct ReplaySafetyEndToEndTests {
             with: .serviceUnavailable, method: operation.method, pathPrefix: operation.pathPrefix)
         let call = Task { try await operation.call(harness) }
         try await harness.clock.waitForSleepers(1)
-        let wait = try #require(harness.clock.sleeperDelays.first)
+        let wait = try #require(harness.clock.sleeperRemainingDurations.first)
         #expect((0.375...0.5).contains(wait))
         harness.clock.advance(by: wait)
         try await call.value
@@ -120,7 +120,7 @@ struct ReplaySafetyEndToEndTests {
         harness.simulator.failNext(with: .closeConnection, method: operation.method, pathPrefix: operation.pathPrefix)
         let call = Task { try await operation.call(harness) }
         try await harness.clock.waitForSleepers(1)
-        harness.clock.advance(by: try #require(harness.clock.sleeperDelays.first))
+        harness.clock.advance(by: try #require(harness.clock.sleeperRemainingDurations.first))
         try await call.value
         #expect(harness.entries(operation.operation).map(\.status).suffix(2) == [nil, 200])
     }

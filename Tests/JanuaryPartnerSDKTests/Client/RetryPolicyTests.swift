@@ -37,7 +37,7 @@ struct RetryPolicyTests {
         var delays: [TimeInterval] = []
         for _ in 0..<waits {
             try await harness.clock.waitForSleepers(1)
-            let delay = try #require(harness.clock.sleeperDelays.first)
+            let delay = try #require(harness.clock.sleeperRemainingDurations.first)
             delays.append(delay)
             harness.clock.advance(by: delay)
         }

@@ -97,7 +97,7 @@ struct SimulatorPathParityTests {
         let client = harness.client
         let get = Task { try await client.foods.get(id: id) }
         try await harness.clock.waitForSleepers(1)
-        harness.clock.advance(by: try #require(harness.clock.sleeperDelays.first))
+        harness.clock.advance(by: try #require(harness.clock.sleeperRemainingDurations.first))
         return try await get.value
     }
 
@@ -129,7 +129,7 @@ struct SimulatorPathParityTests {
         let client = harness.client
         let search = Task { try await client.foods.search(SearchFoodsRequest(query: "apple")) }
         try await harness.clock.waitForSleepers(1)
-        #expect(harness.clock.sleeperDelays == [2])
+        #expect(harness.clock.sleeperRemainingDurations == [2])
         harness.clock.advance(by: 2)
         #expect(try await search.value.items.first?.id == "1002")
         #expect(harness.simulator.requestLog.map(\.status) == [429, 200])

@@ -18,7 +18,7 @@ struct SimulatorTransportTests {
         let clock = ManualClock()
         let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
         let january = try JanuaryPartnerClient.simulated(
-            simulator, user: "user-42", scopes: scopes, clock: clock, configure: configure)
+            simulator, user: PartnerUserID(rawValue: "user-42"), scopes: scopes, clock: clock, configure: configure)
         return (clock, simulator, january)
     }
 
@@ -47,13 +47,57 @@ struct SimulatorTransportTests {
         #expect(simulator.requestLog.map(\.status) == [200])
     }
 
+    @Test(
+        "a user that is not a valid PartnerUserID is refused before a token is minted for it",
+        arguments: ["", "   ", "someone@example.com", " user-42", String(repeating: "u", count: 65)]
+    )
+    func invalidUserIsRefused(rawValue: String) throws {
+        let simulator = JanuaryAPISimulator.inProcess()
+        let error = try #require(throws: JanuaryError.self) {
+            _ = try JanuaryPartnerClient.simulated(simulator, user: PartnerUserID(rawValue: rawValue))
+        }
+        #expect(error.category == .invalidInput && error.code == "invalid_end_user_id")
+        #expect(simulator.statistics.tokensIssued == 0 && simulator.requestLog.isEmpty)
+    }
+
+    @Test("logs seeded synchronously, as a SwiftUI preview does, are what a simulated client lists for the day")
+    func seededLogsAreListed() async throws {
+        let breakfast = Date(timeIntervalSince1970: 1_773_153_000)  // 2026-03-10 07:30 in Los Angeles
+        let lunch = breakfast.addingTimeInterval(5 * 3600)
+        let simulator = JanuaryAPISimulator.inProcess(now: { lunch })
+        let breakfastID = try simulator.seedFoodLog(
+            endUserID: "user-42",
+            name: "Breakfast",
+            eatenAt: breakfast,
+            foods: [.init(foodID: "1004"), .init(foodID: "1001", quantity: 0.5)]
+        )
+        let lunchID = try simulator.seedFoodLog(
+            endUserID: "user-42", name: "Lunch", foods: [.init(foodID: "1006", servingID: "5013", quantity: 2)])
+        try simulator.seedFoodLog(endUserID: "someone-else", eatenAt: breakfast, foods: [.init(foodID: "1002")])
+        try simulator.seedFoodLog(
+            endUserID: "user-42", eatenAt: breakfast.addingTimeInterval(-86_400), foods: [.init(foodID: "1002")])
+        try simulator.seedWaterLog(endUserID: "user-42", value: 2, unit: "cup", consumedAt: breakfast)
+
+        let january = try JanuaryPartnerClient.simulated(simulator, user: PartnerUserID(rawValue: "user-42"))
+        let user = january.forUser(PartnerUserID(rawValue: "user-42"), timeZone: Self.losAngeles)
+        let day = try JanuaryDate("2026-03-10")
+        let logs = try await user.foodLogs.list(on: day)
+        #expect(logs.map(\.id?.rawValue) == [breakfastID, lunchID])
+        #expect(logs.map(\.name) == ["Breakfast", "Lunch"])
+        #expect(logs.map(\.eatenAt) == [breakfast, lunch])
+        #expect(logs.map { $0.foods.map(\.name) } == [["oatmeal", "banana"], ["white rice"]])
+        #expect(logs[1].foods.first?.quantity == 2)
+        let water = try await user.waterLogs.list(from: day, through: day, unit: .cups)
+        #expect(water.map(\.total.value) == [2])
+    }
+
     @Test("a scripted delay is a sleep on the client's clock: the request is handled, its answer waits")
     func delayOnTheClock() async throws {
         let (clock, simulator, january) = try Self.make()
         simulator.failNext(with: .delay(5))
         let get = Task { try await january.foods.get(id: "1003") }
         try await clock.waitForSleepers(1)
-        #expect(clock.sleeperDelays == [5])
+        #expect(clock.sleeperRemainingDurations == [5])
         #expect(simulator.requestLog.map(\.status) == [200])
         clock.advance(by: 5)
         #expect(try await get.value.name == "egg")
@@ -66,7 +110,7 @@ struct SimulatorTransportTests {
         let user = january.forUser(PartnerUserID(rawValue: "user-42"), timeZone: Self.losAngeles)
         let create = Task { try await user.waterLogs.create(.cups(1), consumedAt: ManualClock.defaultStart) }
         try await clock.waitForSleepers(1)
-        #expect(clock.sleeperDelays == [10])
+        #expect(clock.sleeperRemainingDurations == [10])
         clock.advance(by: 10)
         let outcome = await create.result
         guard case .failure(let failure) = outcome, let error = failure as? JanuaryError else {

@@ -18,7 +18,8 @@ struct BreakfastLoggerTests {
         let clock = ManualClock(now: breakfastTime)
         let simulator = JanuaryAPISimulator.inProcess(now: { clock.now() })
         // The simulator stands in for your backend too: it mints user-42's client tokens.
-        let january = try JanuaryPartnerClient.simulated(simulator, user: "user-42", clock: clock)
+        let january = try JanuaryPartnerClient.simulated(
+            simulator, user: PartnerUserID(rawValue: "user-42"), clock: clock)
         let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
         return (simulator, BreakfastLogger(january: january, userID: "user-42", timeZone: losAngeles))
     }

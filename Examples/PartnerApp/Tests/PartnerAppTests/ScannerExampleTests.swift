@@ -17,7 +17,7 @@ struct ScannerExampleTests {
     @Test("the barcode the simulated camera reads is one the catalogue knows")
     func knownBarcode() async throws {
         let january = try ScannerExample.simulatedClient()
-        let food = try await january.foods.lookupBarcode(ScannerExample.knownBarcode)
+        let food = try await january.foods.get(barcode: ScannerExample.knownBarcode)
         #expect(food.name != nil)
     }
 }

@@ -20,7 +20,7 @@ import CoreGraphics
 /// (`PhotoPreparation.standard`: orientation applied, long edge 1,000 px, JPEG at quality 0.7, no metadata);
 /// set `preparation` to `nil` to send them as given. On Linux, where ImageIO does not exist, bytes are always sent
 /// as given: resize and compress them before making the photo. A photo of only a barcode is refused: use
-/// ``JanuaryPartnerClient/Foods/lookupBarcode(_:)``.
+/// ``JanuaryPartnerClient/Foods/get(barcode:)``.
 public struct FoodPhoto: Sendable, Hashable {
     /// The largest request body January accepts, in bytes (5 MB, counted in decimal megabytes to stay on the safe
     /// side of either reading).

@@ -54,15 +54,31 @@ extension JanuaryPartnerClient {
             try await client.perform(Self.getRequest(id: id), operation: .getFood, returning: Food.self)
         }
 
-        /// Looks up the packaged product with a barcode.
+        /// Gets the packaged product with a barcode.
+        ///
+        /// ```swift
+        /// let product = try await january.foods.get(barcode: "012345678905")
+        /// ```
         ///
         /// - Parameter barcode: The scanned UPC-E, UPC-A, EAN-8, EAN-13 or GTIN-14: 6 to 14 ASCII digits.
         /// - Returns: The product, with its default serving only.
         /// - Throws: `JanuaryError`: `invalidInput` for anything but 6 to 14 digits, before sending; `notFound`
         ///   (`not_found`) when no food has this barcode; otherwise what January answers.
-        public func lookupBarcode(_ barcode: String) async throws -> Food {
+        public func get(barcode: String) async throws -> Food {
             try await client.perform(
                 Self.barcodeRequest(barcode), operation: .lookupFoodByBarcode, returning: Food.self)
+        }
+
+        /// Looks up the packaged product with a barcode.
+        ///
+        /// Renamed ``get(barcode:)``, beside ``get(id:)``: both get one food.
+        ///
+        /// - Parameter barcode: The scanned UPC-E, UPC-A, EAN-8, EAN-13 or GTIN-14: 6 to 14 ASCII digits.
+        /// - Returns: The product, with its default serving only.
+        /// - Throws: What ``get(barcode:)`` throws.
+        @available(*, deprecated, renamed: "get(barcode:)")
+        public func lookupBarcode(_ barcode: String) async throws -> Food {
+            try await get(barcode: barcode)
         }
 
         /// Suggests healthier alternatives to a food, within the end user's restrictions and preferences.

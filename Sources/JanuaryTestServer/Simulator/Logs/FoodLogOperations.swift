@@ -53,9 +53,28 @@ enum FoodLogOperations {
     ]
 
     private static func create(_ context: OperationContext, _ books: inout SimulatorBooks) throws -> APIResponse {
-        let fields = try JSONFields.body(context.body)
+        let record = try store(JSONFields.body(context.body), for: context.user, now: context.now, in: &books)
+        return .json(
+            record.wire,
+            status: 201,
+            headerFields: [HeaderField(name: "Location", value: "/v1.2/food-logs/\(record.id)")]
+        )
+    }
+
+    /// Checks a create body (`foods` against the catalogue, `eaten_at`, `name`) and stores the log it describes
+    /// for `user`: the one path a `POST` and ``JanuaryAPISimulator/seedFoodLog(endUserID:name:eatenAt:foods:)``
+    /// share, so that a seeded log is exactly the log a create would have stored.
+    ///
+    /// - Returns: The stored log.
+    /// - Throws: `APIError` (`400 invalid_request`) for a body January would refuse; nothing is stored then.
+    static func store(
+        _ fields: JSONFields,
+        for user: String,
+        now: Date,
+        in books: inout SimulatorBooks
+    ) throws -> FoodLogRecord {
         let foods = try Portion.parseList(fields, catalog: books.catalog)
-        let eatenAt = try fields.optionalTimestamp("eaten_at") ?? Timestamp.truncated(context.now)
+        let eatenAt = try fields.optionalTimestamp("eaten_at") ?? Timestamp.truncated(now)
         let name = try fields.optionalString("name", maxLength: 256)
         let record = FoodLogRecord(
             id: LogID.make(),
@@ -64,12 +83,8 @@ enum FoodLogOperations {
             name: name,
             sequence: books.logs.nextSequence()
         )
-        books.logs.foodLogs[context.user, default: [:]][record.id] = record
-        return .json(
-            record.wire,
-            status: 201,
-            headerFields: [HeaderField(name: "Location", value: "/v1.2/food-logs/\(record.id)")]
-        )
+        books.logs.foodLogs[user, default: [:]][record.id] = record
+        return record
     }
 
     private static func update(_ context: OperationContext, _ books: inout SimulatorBooks) throws -> APIResponse {

@@ -31,7 +31,29 @@ enum WaterLogOperations {
     ]
 
     private static func create(_ context: OperationContext, _ books: inout SimulatorBooks) throws -> APIResponse {
-        let fields = try JSONFields.body(context.body)
+        let record = try store(JSONFields.body(context.body), for: context.user, now: context.now, in: &books)
+        return .json(
+            .object([
+                "id": .string(record.id),
+                "amount": .object(["value": .number(record.value), "unit": .string(record.unit)]),
+                "consumed_at": .string(Timestamp.format(record.consumedAt)),
+            ]),
+            status: 201
+        )
+    }
+
+    /// Checks a create body (`amount` within its unit's range, `consumed_at`, the 24 L daily cap) and stores the
+    /// log for `user`: the one path a `POST` and
+    /// ``JanuaryAPISimulator/seedWaterLog(endUserID:value:unit:consumedAt:)`` share.
+    ///
+    /// - Returns: The stored log.
+    /// - Throws: `APIError` (`400 invalid_request`, `400 daily_water_limit_exceeded`); nothing is stored then.
+    static func store(
+        _ fields: JSONFields,
+        for user: String,
+        now: Date,
+        in books: inout SimulatorBooks
+    ) throws -> WaterLogRecord {
         let amount = try fields.requiredObject("amount")
         let value = try amount.requiredNumber("value")
         let unit = try amount.requiredEnum("unit", units)
@@ -47,11 +69,11 @@ enum WaterLogOperations {
                     + "\(JSONValue.number(range.upperBound).serialized) \(unit)"
             )
         }
-        let consumedAt = try fields.optionalTimestamp("consumed_at") ?? Timestamp.truncated(context.now)
+        let consumedAt = try fields.optionalTimestamp("consumed_at") ?? Timestamp.truncated(now)
         let record = WaterLogRecord(id: LogID.make(), value: value, unit: unit, consumedAt: consumedAt)
         let utc = Timestamp.utcCalendar.timeZone
         let day = LocalDate(consumedAt, in: utc)
-        let sameDay = (books.logs.waterLogs[context.user] ?? []).filter { LocalDate($0.consumedAt, in: utc) == day }
+        let sameDay = (books.logs.waterLogs[user] ?? []).filter { LocalDate($0.consumedAt, in: utc) == day }
         let total = sameDay.reduce(record.milliliters) { $0 + $1.milliliters }
         guard total <= WaterUnits.dailyCapMilliliters + 1e-6 else {
             throw APIError(
@@ -60,15 +82,8 @@ enum WaterLogOperations {
                 message: "this log would take the water of \(day) (UTC) past 24 L"
             )
         }
-        books.logs.waterLogs[context.user, default: []].append(record)
-        return .json(
-            .object([
-                "id": .string(record.id),
-                "amount": .object(["value": .number(value), "unit": .string(unit)]),
-                "consumed_at": .string(Timestamp.format(consumedAt)),
-            ]),
-            status: 201
-        )
+        books.logs.waterLogs[user, default: []].append(record)
+        return record
     }
 
     private static func list(_ context: OperationContext, _ logs: [WaterLogRecord]) throws -> APIResponse {

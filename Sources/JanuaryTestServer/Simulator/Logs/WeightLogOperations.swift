@@ -33,27 +33,40 @@ enum WeightLogOperations {
             isPerUser: true,
             isWrite: true
         ) { context, books in
-            let fields = try JSONFields.body(context.body)
-            let weight = try fields.requiredObject("weight")
-            let value = try weight.requiredNumber("value")
-            let unit = try weight.requiredEnum("unit", ["lb", "kg"])
-            let range: ClosedRange<Double> = unit == "lb" ? 10...1000 : 4.5...453.6
-            guard range.contains(value) else {
-                throw APIError.invalidRequest(
-                    "`weight.value` must be \(unit == "lb" ? "10 to 1000 lb" : "4.5 to 453.6 kg")"
-                )
-            }
-            let measuredAt = try fields.optionalTimestamp("measured_at") ?? Timestamp.truncated(context.now)
-            books.logs.weightLogs[context.user, default: []].append(
-                WeightLogRecord(value: value, unit: unit, measuredAt: measuredAt, sequence: books.logs.nextSequence())
-            )
+            let record = try store(JSONFields.body(context.body), for: context.user, now: context.now, in: &books)
             return .json(
                 .object([
-                    "weight": .object(["value": .number(value), "unit": .string(unit)]),
-                    "measured_at": .string(Timestamp.format(measuredAt)),
+                    "weight": .object(["value": .number(record.value), "unit": .string(record.unit)]),
+                    "measured_at": .string(Timestamp.format(record.measuredAt)),
                 ]),
                 status: 201
             )
         },
     ]
+
+    /// Checks a create body (`weight` within its unit's range, `measured_at`) and stores the log for `user`: the
+    /// one path a `POST` and ``JanuaryAPISimulator/seedWeightLog(endUserID:value:unit:measuredAt:)`` share.
+    ///
+    /// - Returns: The stored log.
+    /// - Throws: `APIError` (`400 invalid_request`); nothing is stored then.
+    static func store(
+        _ fields: JSONFields,
+        for user: String,
+        now: Date,
+        in books: inout SimulatorBooks
+    ) throws -> WeightLogRecord {
+        let weight = try fields.requiredObject("weight")
+        let value = try weight.requiredNumber("value")
+        let unit = try weight.requiredEnum("unit", ["lb", "kg"])
+        let range: ClosedRange<Double> = unit == "lb" ? 10...1000 : 4.5...453.6
+        guard range.contains(value) else {
+            throw APIError.invalidRequest(
+                "`weight.value` must be \(unit == "lb" ? "10 to 1000 lb" : "4.5 to 453.6 kg")")
+        }
+        let measuredAt = try fields.optionalTimestamp("measured_at") ?? Timestamp.truncated(now)
+        let record = WeightLogRecord(
+            value: value, unit: unit, measuredAt: measuredAt, sequence: books.logs.nextSequence())
+        books.logs.weightLogs[user, default: []].append(record)
+        return record
+    }
 }

@@ -287,7 +287,7 @@ struct FoodLogsEndToEndTests {
             try await user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: eatenAt))
         }
         try await harness.clock.waitForSleepers(1)
-        #expect(harness.clock.sleeperDelays == [2])
+        #expect(harness.clock.sleeperRemainingDurations == [2])
         #expect(harness.entries("createFoodLog").count == 1)
         harness.clock.advance(by: 2)
         let log = try await create.value
@@ -311,7 +311,7 @@ struct FoodLogsEndToEndTests {
         let user = harness.user
         let delete = Task { try await user.foodLogs.delete(id: id) }
         try await harness.clock.waitForSleepers(1)
-        let wait = try #require(harness.clock.sleeperDelays.first)
+        let wait = try #require(harness.clock.sleeperRemainingDurations.first)
         #expect((0.375...0.5).contains(wait))
         harness.clock.advance(by: wait)
         try await delete.value

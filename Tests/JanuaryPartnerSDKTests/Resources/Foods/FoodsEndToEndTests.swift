@@ -87,7 +87,7 @@ struct FoodsEndToEndTests {
     )
     func barcode(barcode: String, id: String, name: String, brand: String) async throws {
         let harness = try ClientHarness()
-        let food = try await harness.client.foods.lookupBarcode(barcode)
+        let food = try await harness.client.foods.get(barcode: barcode)
         #expect(food.id == FoodID(rawValue: id))
         #expect(food.name == name)
         #expect(food.brandName == brand)
@@ -181,7 +181,7 @@ struct FoodsEndToEndTests {
             _ = try await $0.foods.get(id: "999999")
         },
         ServerError(name: "unknown barcode", status: 404, code: "not_found", category: .notFound) {
-            _ = try await $0.foods.lookupBarcode("99999999")
+            _ = try await $0.foods.get(barcode: "99999999")
         },
         ServerError(name: "alternatives to an unknown food", status: 404, code: "not_found", category: .notFound) {
             _ = try await $0.foods.suggestAlternatives(SuggestFoodAlternativesRequest(foodID: "999999"))
@@ -229,8 +229,8 @@ struct FoodsEndToEndTests {
             { _ = try await $0.foods.autocomplete(AutocompleteFoodsRequest(query: "oat", type: .recipe)) }
         ),
         .init("a food id with a leading zero", naming: "id", { _ = try await $0.foods.get(id: "01001") }),
-        .init("a barcode with a dash", naming: "barcode", { _ = try await $0.foods.lookupBarcode("01234-5678905") }),
-        .init("a five-digit barcode", naming: "barcode", { _ = try await $0.foods.lookupBarcode("12345") }),
+        .init("a barcode with a dash", naming: "barcode", { _ = try await $0.foods.get(barcode: "01234-5678905") }),
+        .init("a five-digit barcode", naming: "barcode", { _ = try await $0.foods.get(barcode: "12345") }),
         .init(
             "18 diet restrictions", naming: "dietRestrictions",
             {
