@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryTestServer
 import JanuaryPartnerSDKTesting
+import JanuaryTestServer
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryTestServer
 import JanuaryPartnerSDKTesting
+import JanuaryTestServer
 import Testing
 
 /// Which typed operations are sent again after a `5xx` or a lost answer, over the real URLSession against the

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryTestServer
 import JanuaryPartnerSDKTesting
+import JanuaryTestServer
 import Testing
 
 /// When January rejects a token, over the real URLSession against the simulator: what is refreshed, what is

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryTestServer
 import JanuaryPartnerSDKTesting
+import JanuaryTestServer
 import Testing
 
 /// `client.restaurants` through the real URLSession against the simulator's restaurants and menus.

@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryTestServer
 import JanuaryPartnerSDKTesting
+import JanuaryTestServer
 import Testing
 
 /// `user.waterLogs` through the real URLSession against the simulator: daily totals by local day in the unit asked
