@@ -1,3 +1,6 @@
+// Our own tests' harness, which drives the loopback server: compiled out where JanuaryTestServer has none (watchOS,
+// and the same shape under JANUARY_NO_LOOPBACK_SERVER), since our tests do not run there.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Foundation
 import JanuaryPartnerSDK
 import JanuaryTestServer
@@ -108,3 +111,4 @@ extension JanuaryRequest {
         queryItems: [URLQueryItem(name: "query", value: "ban")]
     )
 }
+#endif

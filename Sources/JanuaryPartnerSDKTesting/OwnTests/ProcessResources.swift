@@ -1,3 +1,6 @@
+// Our own tests' harness, which drives the loopback server: compiled out where JanuaryTestServer has none (watchOS,
+// and the same shape under JANUARY_NO_LOOPBACK_SERVER), since our tests do not run there.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Foundation
 
 /// What the test process holds right now: resident memory, open file descriptors and threads, read from
@@ -99,3 +102,4 @@ package struct ProcessResources: Sendable, CustomStringConvertible {
             + "\(openFileDescriptors.map(String.init) ?? "n/a") fds, \(threads.map(String.init) ?? "n/a") threads"
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Our own tests' harness, which drives the loopback server: compiled out where JanuaryTestServer has none (watchOS,
+// and the same shape under JANUARY_NO_LOOPBACK_SERVER), since our tests do not run there.
+#if !os(watchOS) && !JANUARY_NO_LOOPBACK_SERVER
 import Foundation
 import JanuaryPartnerSDK
 
@@ -109,3 +112,4 @@ extension ScriptedClient.Answer {
         )
     }
 }
+#endif
