@@ -3,12 +3,13 @@ import JanuaryCore
 
 /// The in-memory token cache that every request asks for its credential.
 ///
-/// While a fresh token is cached, ``credential()`` returns it synchronously under one lock: no actor hop, no
-/// task, no allocation. When none is, exactly one call to the partner's token provider is made however many
+/// A request makes two calls: ``credential(inEpoch:)`` for the credential to send, and ``report(_:)`` with what
+/// January said of it. While a fresh token is cached, ``credential(inEpoch:)`` returns it without suspending,
+/// under one lock: no actor hop, no task, no allocation. When none is, exactly one call to the partner's token provider is made however many
 /// requests ask at once, and all of them receive its result. Around that one call the coordinator guarantees:
 ///
-/// - **Stale rejections coalesce.** ``invalidate(_:)`` drops the cached token only if it is still the one
-///   January rejected; callers holding an older generation get the newer token.
+/// - **Stale rejections coalesce.** A report of an expired credential drops the cached token only if it is still
+///   the one January rejected; callers holding an older generation get the newer token.
 /// - **Sessions are fenced.** ``reset()`` (sign-out) starts a new epoch: a credential, a waiter or a replay of
 ///   an earlier epoch never fetches, never receives a newer epoch's token, and fails with `signed_out`.
 /// - **Failure does not stick, does not loop, and does not make anyone wait.** After a failure the next request

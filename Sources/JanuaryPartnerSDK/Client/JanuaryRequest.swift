@@ -79,7 +79,9 @@ public struct JanuaryRequest: Sendable {
         set { idempotence = newValue }
     }
 
-    /// Whether the client may send the request a second time after refreshing a rejected token.
+    /// Whether the client may send the request a second time at all: once more after refreshing an expired
+    /// token, or again under ``JanuaryPartnerClient/Configuration/retryPolicy`` (``isIdempotent`` decides which
+    /// failures those are).
     ///
     /// `true` by default when the body is in memory. Set it to `false` for a request that must not reach
     /// January twice, whatever happens. A request whose body is a one-shot stream is never replayable, and
