@@ -21,6 +21,7 @@ struct IdentifiableTests {
         #expect(Self.ids([water]) == [day])
         let serving = ServingOption(id: "5001", quantity: 1)
         #expect(Self.ids([serving]) == ["5001"])
+        #expect(Self.ids([ServingSummary(id: "5002", quantity: 1.5)]) == ["5002"])
         let drink = WaterLog(id: "7a6c1f3e-1111-4d2b-9c6e-000000000001", amount: .milliliters(250), consumedAt: Date())
         #expect(Self.ids([drink]) == [drink.id])
         #expect(Self.ids([Food(id: "1001", name: "banana")]) == ["1001"])

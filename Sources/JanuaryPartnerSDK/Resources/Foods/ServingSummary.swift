@@ -6,7 +6,7 @@ import Foundation
 /// `quantity` 1.5 of a serving of `1` `cup` weighing `148` g is 1.5 cups, 222 g.
 ///
 /// January always sends ``quantity``; it is optional here only so that a response missing it still decodes.
-public struct ServingSummary: Sendable, Hashable, Codable {
+public struct ServingSummary: Sendable, Hashable, Codable, Identifiable {
     /// The serving's id, to send as `serving_id`.
     public var id: ServingID
 
