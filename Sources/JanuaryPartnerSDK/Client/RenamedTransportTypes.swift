@@ -6,14 +6,14 @@ import JanuaryTransport
 // ambiguity beside Alamofire that the rename removed. Use `JanuaryHTTPMethod` (or `JanuaryRequest.Method`) and
 // `JanuaryHTTPHeaderFields`.
 
-/// Renamed ``JanuaryHTTPTransport``.
+/// Renamed ``/JanuaryTransport/JanuaryHTTPTransport``.
 @available(*, deprecated, renamed: "JanuaryHTTPTransport")
 public typealias HTTPTransport = JanuaryHTTPTransport
 
-/// Renamed ``JanuaryHTTPRequest``.
+/// Renamed ``/JanuaryTransport/JanuaryHTTPRequest``.
 @available(*, deprecated, renamed: "JanuaryHTTPRequest")
 public typealias HTTPTransportRequest = JanuaryHTTPRequest
 
-/// Renamed ``JanuaryHTTPResponse``.
+/// Renamed ``/JanuaryTransport/JanuaryHTTPResponse``.
 @available(*, deprecated, renamed: "JanuaryHTTPResponse")
 public typealias HTTPTransportResponse = JanuaryHTTPResponse
