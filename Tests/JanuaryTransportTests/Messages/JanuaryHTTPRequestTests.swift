@@ -33,6 +33,13 @@ struct JanuaryHTTPRequestTests {
         #expect(JanuaryHTTPRequest.Body.empty.description == "empty")
     }
 
+    @Test("only a stream can be spent: a body in memory is never refused as already sent")
+    func onlyAStreamIsSpent() {
+        #expect(!JanuaryHTTPRequest.Body.empty.isSpentStream)
+        #expect(!JanuaryHTTPRequest.Body.data(Data("x".utf8)).isSpentStream)
+        #expect(!JanuaryHTTPRequest.Body.stream({ InputStream(data: Data()) }).isSpentStream)
+    }
+
     @Test("defaults")
     func defaults() {
         let request = JanuaryHTTPRequest(url: Self.url)

@@ -87,6 +87,22 @@ struct TransportSafetyTests {
         let url = try #require(URL(string: url))
         #expect(((try? TransportSafety.validateCredentialURL(url)) != nil) == accepted)
     }
+
+    @Test(
+        "validateURL names the rule a URL breaks: not http(s), no host, a user name or password",
+        arguments: [
+            ("ftp://api.january.test/file", "Only absolute http and https URLs can be sent."),
+            ("/v1.2/foods", "Only absolute http and https URLs can be sent."),
+            ("https:///v1.2/foods", "The URL has no host."),
+            ("https://k:s@api.january.test/", "Refusing a URL with a user name or password in it."),
+        ]
+    )
+    func urlRules(url: String, message: String) throws {
+        let url = try #require(URL(string: url))
+        let error = #expect(throws: JanuaryError.self) { try TransportSafety.validateURL(url) }
+        #expect(error?.category == .invalidInput)
+        #expect(error?.message == message)
+    }
 }
 
 @Suite("RedirectPolicy", suiteTimeLimit())
@@ -114,6 +130,8 @@ struct RedirectPolicyTests {
             ("http://127.0.0.1/v1/next", "https://api.january.test/v1/start", false, false),
             ("https://user:pw@api.january.test/v1", "https://api.january.test/v1/start", false, false),
             ("ftp://api.january.test/v1", "https://api.january.test/v1/start", false, false),
+            // An IPv6 literal is its own origin, compared without its brackets.
+            ("https://[::1]/v1/next", "https://api.january.test/v1/start", true, false),
         ] as [(String, String, Bool, Bool)]
     )
     func hop(target: String, previous: String, followed: Bool, keepsCredential: Bool) throws {
