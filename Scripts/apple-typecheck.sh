@@ -172,11 +172,14 @@ python3 - "$root" "$blocks" <<'PYTHON'
 import glob, os, re, sys
 
 root, blocks = sys.argv[1], sys.argv[2]
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+sys.path.insert(0, os.path.join(root, "Scripts"))
+from swift_blocks import block_name, located, swift_blocks
+
 guides = ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=root)) \
     + sorted(glob.glob("Sources/*/*.docc/**/*.md", root_dir=root, recursive=True))
 apple_import = re.compile(r"^\s*import\s+(SwiftUI|UIKit)\b", re.M)
 preview = re.compile(r"^(\s*)#Preview\b(?:\((.*)\))?\s*\{\s*$")
-count = 0
 
 
 def rewrite_previews(lines, name):
@@ -192,35 +195,14 @@ def rewrite_previews(lines, name):
 
 
 for guide in guides:
-    text = open(os.path.join(root, guide), encoding="utf-8").read().split("\n")
-    index = 0
-    while index < len(text):
-        if text[index].strip() != "```swift":
-            index += 1
-            continue
-        marker = text[index - 1].strip() if index > 0 else ""
-        end = index + 1
-        while end < len(text) and text[end].strip() != "```":
-            end += 1
-        body = [(number + 1, text[number]) for number in range(index + 1, end)]
-        fence = index + 1
-        index = end + 1
+    for fence, marker, body in swift_blocks(root, guide):
         source = "\n".join(line for _, line in body)
         if not apple_import.search(source) and marker != "<!-- docs-check: apple-only -->":
             continue
-        name = re.sub(r"[^A-Za-z0-9]", "_", guide) + f"_L{fence}"
-        lines = rewrite_previews(body, name)
-        output = []
-        expected = None
-        for number, line in lines:
-            if number != expected:
-                output.append(f'#sourceLocation(file: "{guide}", line: {number})')
-            output.append(line)
-            expected = number + 1
-        output.append("#sourceLocation()")
+        name = block_name(guide, fence)
+        output = located(guide, rewrite_previews(body, name)) + ["#sourceLocation()"]
         with open(os.path.join(blocks, f"{name}.swift"), "w", encoding="utf-8") as file:
             file.write("\n".join(output) + "\n")
-        count += 1
 
 PYTHON
 mapfile -t block_files < <(find "$blocks" -name '*.swift' | sort)

@@ -52,6 +52,10 @@ python3 - "$root" "$scratch" "$(uname)" <<'PYTHON'
 import glob, os, re, sys
 
 root, scratch, system = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
+sys.path.insert(0, os.path.join(root, "Scripts"))
+from swift_blocks import block_name, located, swift_blocks
+
 # What may only stand at the top level of a file; a block with none of it is wrapped in a function (local types
 # and functions are fine there).
 file_scope_only = re.compile(r"^(@Test|@Suite|@main|extension |protocol |private |fileprivate |public |import )")
@@ -80,32 +84,9 @@ def split_imports(body):
     return imports, rest
 
 
-def located(path, lines):
-    """Lines, each group of consecutive source lines preceded by a #sourceLocation pointing at the guide."""
-    out, expected = [], None
-    for number, line in lines:
-        if number != expected:
-            out.append(f'#sourceLocation(file: "{path}", line: {number})')
-        out.append(line)
-        expected = number + 1
-    return out
-
-
-for path in ["README.md"] + sorted(glob.glob("Docs/*.md")):
-    lines = open(os.path.join(root, path), encoding="utf-8").read().split("\n")
-    index = 0
-    while index < len(lines):
-        if lines[index].strip() != "```swift":
-            index += 1
-            continue
-        fence = index + 1
-        marker = lines[index - 1].strip() if index > 0 else ""
-        end = index + 1
-        while end < len(lines) and lines[end].strip() != "```":
-            end += 1
-        body = [(number + 1, lines[number]) for number in range(index + 1, end)]
-        index = end + 1
-        name = re.sub(r"[^A-Za-z0-9]", "_", path) + f"_L{fence}"
+for path in ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=root)):
+    for fence, marker, body in swift_blocks(root, path):
+        name = block_name(path, fence)
         if marker == "<!-- docs-check: apple-only -->" and system != "Darwin":
             counts["skipped"] += 1
             continue
