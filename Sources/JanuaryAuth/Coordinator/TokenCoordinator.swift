@@ -196,17 +196,16 @@ package final class TokenCoordinator: Sendable {
         }
     }
 
-    /// The cached token when it is fresh, without suspending: the lookup every request makes first, falling back
-    /// to ``credential(inEpoch:)`` only when this returns `nil`.
+    /// The cached token when it is fresh: the fast path of ``credential(inEpoch:)``, which falls back to waiting
+    /// for the provider only when this returns `nil`.
     ///
     /// One monotonic clock read and one lock. Freshness needs only the uptime, so the wall clock (a second clock
-    /// read, as costly as the first) is read only on the slow path. Synchronous, so that a request whose token is
-    /// fresh pays for no async call.
+    /// read, as costly as the first) is read only on the slow path.
     ///
     /// - Parameter epoch: The session of the request asking, or `nil` for a new request.
     /// - Returns: The fresh credential of that session, or `nil` (none cached, stale, another session, or a
     ///   development key, which ``credential(inEpoch:)`` returns).
-    package func freshCredential(inEpoch epoch: UInt64? = nil) -> Credential? {
+    func freshCredential(inEpoch epoch: UInt64? = nil) -> Credential? {
         guard case .provider = source else {
             return nil
         }

@@ -281,18 +281,22 @@ extension JanuaryPartnerClient {
         case .recordRefusal(let error):
             lastTokenRefusal.withLock { $0 = error }
         case .forgetRefusal:
-            if lastTokenRefusal.withLock({ $0 != nil }) {
-                lastTokenRefusal.withLock { $0 = nil }
-            }
+            lastTokenRefusal.withLock { $0 = nil }
         case .emit(let event):
-            emit(event.at(configuration.clock.now()))
+            emit(event.at)
         }
     }
 
     /// Sends an event of the client's own to ``Configuration/onEvent``, through the delivery the token cache
     /// shares, so that the callback sees every event one at a time and in order: the one way the client emits.
-    func emit(_ event: JanuaryEvent) {
-        events?.deliver(event)
+    ///
+    /// - Parameter makeEvent: Builds the event from the client clock's current time; neither runs without a
+    ///   handler.
+    func emit(_ makeEvent: (Date) -> JanuaryEvent) {
+        guard let events else {
+            return
+        }
+        events.deliver(makeEvent(configuration.clock.now()))
     }
 }
 

@@ -236,9 +236,6 @@ public final class JanuaryPartnerClient: Sendable {
     ///   ``/JanuaryCore/JanuaryError/Category/cancelled`` (code `signed_out`), and `CancellationError` when the
     ///   calling task is cancelled.
     public func prefetchToken() async throws {
-        if coordinator.freshCredential() != nil {
-            return
-        }
         _ = try await coordinator.credential()
     }
 

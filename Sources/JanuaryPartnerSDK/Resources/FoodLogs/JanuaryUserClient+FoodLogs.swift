@@ -88,8 +88,7 @@ extension JanuaryUserClient {
             case .send: kind = .lostCreateResent
             case .listDay, .fail: kind = .lostCreateUnresolved
             }
-            user.client.emit(
-                JanuaryEvent(kind: kind, date: user.client.configuration.clock.now(), attempt: UInt64(sends)))
+            user.client.emit { JanuaryEvent(kind: kind, date: $0, attempt: UInt64(sends)) }
         }
 
         /// Lists the user's food logs over a range of days of their calendar.
