@@ -186,7 +186,10 @@ package final class TokenCoordinator: Sendable {
                 )
             }
         }
-        if let fresh = freshCredential(inEpoch: epoch) {
+        // The fast path: one monotonic clock read and one lock. Freshness needs only the uptime, so the wall clock
+        // (a second clock read, as costly as the first) is read only on the slow path.
+        let uptime = usesSystemClock ? SystemJanuaryClock().uptime() : clock.uptime()
+        if let fresh = state.withLock({ $0.machine.freshCredential(atUptime: uptime, epoch: epoch) }) {
             return fresh
         }
         let now = clock.reading()
@@ -194,23 +197,6 @@ package final class TokenCoordinator: Sendable {
             machine, waiter, id, now in
             machine.enqueue(waiter, id: id, epoch: epoch, at: now)
         }
-    }
-
-    /// The cached token when it is fresh: the fast path of ``credential(inEpoch:)``, which falls back to waiting
-    /// for the provider only when this returns `nil`.
-    ///
-    /// One monotonic clock read and one lock. Freshness needs only the uptime, so the wall clock (a second clock
-    /// read, as costly as the first) is read only on the slow path.
-    ///
-    /// - Parameter epoch: The session of the request asking, or `nil` for a new request.
-    /// - Returns: The fresh credential of that session, or `nil` (none cached, stale, another session, or a
-    ///   development key, which ``credential(inEpoch:)`` returns).
-    func freshCredential(inEpoch epoch: UInt64? = nil) -> Credential? {
-        guard case .provider = source else {
-            return nil
-        }
-        let uptime = usesSystemClock ? SystemJanuaryClock().uptime() : clock.uptime()
-        return state.withLock { $0.machine.freshCredential(atUptime: uptime, epoch: epoch) }
     }
 
     /// What January said of a credential a request carried: one of the two calls a request makes, besides
