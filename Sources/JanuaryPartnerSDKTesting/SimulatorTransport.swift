@@ -91,15 +91,19 @@ public struct SimulatorTransport: JanuaryHTTPTransport, ChecksRequests {
     /// - Throws: `JanuaryError` of category `network` or `timeout` for a scripted dropped connection or transport
     ///   error, `invalidInput` for a request the SDK's own transport would refuse, or `CancellationError`.
     public func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
-        try await send(request, isChecked: false)
+        try Task.checkCancellation()
+        try TransportSafety.validate(request)
+        return try await answer(request)
     }
 
-    /// Sends `request`, checking it first, as the SDK's own transport does, unless it came checked.
-    package func send(_ request: JanuaryHTTPRequest, isChecked: Bool) async throws -> JanuaryHTTPResponse {
+    /// Sends a request the SDK checked already; the simulator answers without redirects, so its scope holds.
+    package func send(alreadyChecked checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
+        try await answer(checked.request)
+    }
+
+    /// Hands a checked `request` to the simulator and returns its answer, after any scripted delay.
+    private func answer(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
         try Task.checkCancellation()
-        if !isChecked {
-            try TransportSafety.validate(request)
-        }
         guard let body = try Self.content(of: request.body) else {
             return JanuaryHTTPResponse(
                 statusCode: 413,

@@ -12,9 +12,13 @@ import FoundationNetworking
 /// Without ``JanuaryPartnerClient/Configuration/transport`` it sends on a URLSession of its own, ephemeral, with no
 /// URL cache, cookies or credential storage, so that a token in a response is never written to disk
 /// (`URLSession.shared` caches responses). With one (the in-process simulator in tests, or the app's own), it
-/// sends through it. Either way the same rules hold: the URL is `https` (or `http` to a loopback host) before any
-/// I/O, a redirect to another origin is not followed (the partner's session fields would go with it), the answer
-/// is read up to 64 KiB, and the four outcomes (token, refused, failed, unreachable) are told apart alike.
+/// sends through it. Either way the same rules hold before any I/O: the URL is `https` (or `http` to a loopback
+/// host), and the method and header fields pass the checks January's requests pass (no CR, LF or other control
+/// character can add a field). After it: a redirect to another origin is not followed by the SDK's own
+/// `URLSessionHTTPTransport`, whichever session it has (the partner's session fields would go with it); an answer
+/// that any transport reports as coming from another origin, or from a hop that went without the request's
+/// credential, is refused as `partner_backend_failed`; the answer is read up to 64 KiB; and the four outcomes
+/// (token, refused, failed, unreachable) are told apart alike. `HostileTokenEndpointTests` holds each rule.
 package struct TokenEndpoint: Sendable {
     /// The largest answer read: a client token body is a few hundred bytes.
     static let maximumResponseSize = 64 * 1024
@@ -40,10 +44,7 @@ package struct TokenEndpoint: Sendable {
         let session = URLSessionConfiguration.ephemeral
         session.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
         self.transport = URLSessionHTTPTransport(
-            configuration: session,
-            maximumResponseBodySize: Self.maximumResponseSize,
-            sameOriginRedirectsOnly: true
-        )
+            configuration: session, maximumResponseBodySize: Self.maximumResponseSize)
     }
 
     /// The request timeout URLSession is given for the provider timeout `seconds`: the longest the client accepts
@@ -63,20 +64,40 @@ package struct TokenEndpoint: Sendable {
     /// - Throws: The partner's own error from `makeRequest`, or ``/JanuaryCore/TokenProviderFailure`` carrying
     ///   the failure as the app will see it: `tokenProvider` with `partner_backend_refused` (401, 403) or
     ///   `partner_backend_failed` (another non-2xx status, a redirect to another origin, an answer over 64 KiB, or
-    ///   a body that is not a token), `client_token_provider_failed` for a request the rules refuse before any
-    ///   I/O, or `network` saying why the endpoint could not be reached.
+    ///   a body that is not a token, an answer from another origin), `client_token_provider_failed` for a request
+    ///   the rules refuse before any I/O, or `network` saying why the endpoint could not be reached.
     package func fetch() async throws -> JanuaryClientToken {
-        let request = try Self.transportRequest(from: try await makeRequest())
+        let request = try Self.checkedRequest(from: try await makeRequest())
         let response: JanuaryHTTPResponse
         do {
-            response = try await transport.send(request)
+            response = try await transport.send(checked: request)
         } catch let error as JanuaryError {
             throw TokenProviderFailure(Self.unreachable(error))
         }
+        try Self.requireOwnOrigin(of: response, to: request.request.url)
         guard response.body.count <= Self.maximumResponseSize else {
             throw TokenProviderFailure(Self.tooLarge(status: response.statusCode))
         }
         return try Self.token(from: response)
+    }
+
+    /// Refuses an answer that did not come from the endpoint's own origin with the request's fields: a transport
+    /// of the partner's own may follow a redirect the SDK's would not, and a token minted elsewhere would put the
+    /// user's logs in somebody else's account. An answer without a URL is taken as the endpoint's own.
+    static func requireOwnOrigin(of response: JanuaryHTTPResponse, to url: URL) throws {
+        let answeredElsewhere = response.url.map { Origin($0) != Origin(url) } ?? false
+        guard answeredElsewhere || response.credentialWithdrawnByRedirect else {
+            return
+        }
+        throw TokenProviderFailure(
+            JanuaryError(
+                category: .tokenProvider,
+                code: .partnerBackendFailed,
+                message: "Your token endpoint's answer came from another origin, after a redirect; the SDK takes a "
+                    + "client token only from the endpoint's own origin.",
+                statusCode: response.statusCode
+            )
+        )
     }
 
     /// The failure for an answer over ``maximumResponseSize``: the backend was reached and answered, but not a
@@ -90,23 +111,12 @@ package struct TokenEndpoint: Sendable {
         )
     }
 
-    /// The request as the transport takes it; a streamed body cannot be replayed for a refresh, so it is refused.
-    static func transportRequest(from request: URLRequest) throws -> JanuaryHTTPRequest {
+    /// The request as the transport takes it, checked as January's requests are and kept to its own origin; a
+    /// streamed body cannot be replayed for a refresh, so it is refused.
+    static func checkedRequest(from request: URLRequest) throws -> CheckedHTTPRequest {
         guard let url = request.url else {
             throw TokenProviderFailure(
                 .tokenProvider("The token endpoint request has no URL.", code: .clientTokenProviderFailed)
-            )
-        }
-        // Before any I/O, the DNS lookup included: the request carries the partner's session, and the answer a
-        // token, so neither may travel in cleartext to a remote host.
-        do {
-            try TransportSafety.validateCredentialURL(url)
-        } catch let error as JanuaryError {
-            throw TokenProviderFailure(
-                .tokenProvider(
-                    JanuaryError.sentences("The token endpoint request was not sent", error.message),
-                    code: .clientTokenProviderFailed
-                )
             )
         }
         guard request.httpBodyStream == nil else {
@@ -119,12 +129,26 @@ package struct TokenEndpoint: Sendable {
         }
         let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
             .map { (name: $0.key, value: $0.value) }
-        return JanuaryHTTPRequest(
+        let transportRequest = JanuaryHTTPRequest(
             method: JanuaryHTTPMethod(rawValue: request.httpMethod ?? "GET"),
             url: url,
             headerFields: JanuaryHTTPHeaderFields(fields),
             body: request.httpBody.map { .data($0) } ?? .empty
         )
+        // Before any I/O, the DNS lookup included, and whichever transport sends it: the request carries the
+        // partner's session, and the answer a token, so neither may travel in cleartext to a remote host, and no
+        // field value may add a field of its own to the message.
+        do {
+            try TransportSafety.validateCredentialURL(url)
+            return try CheckedHTTPRequest(checking: transportRequest, redirects: .sameOriginOnly)
+        } catch let error as JanuaryError {
+            throw TokenProviderFailure(
+                .tokenProvider(
+                    JanuaryError.sentences("The token endpoint request was not sent", error.message),
+                    code: .clientTokenProviderFailed
+                )
+            )
+        }
     }
 
     /// Reads the endpoint's answer: a 2xx with a client token, or a refusal or failure of the backend.

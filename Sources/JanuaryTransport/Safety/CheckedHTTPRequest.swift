@@ -15,24 +15,34 @@ package struct CheckedHTTPRequest: Sendable {
     /// declared, decided here once.
     package let replay: ReplayClass
 
+    /// Which redirects a transport that follows them may follow.
+    package let redirects: RedirectScope
+
     /// Checks `request` as `TransportSafety.validate(_:)` would, except its URL, which may carry a credential.
     ///
     /// - Parameters:
     ///   - request: A request whose URL was built on a checked base URL, keeping its origin.
     ///   - isIdempotent: Whether a second send has the effect of one; by default, the method's rule.
+    ///   - redirects: Which redirects may be followed; by default any, without the credential off its origin.
     /// - Throws: What `TransportSafety.validateMessage(_:)` throws.
-    package init(checking request: JanuaryHTTPRequest, isIdempotent: Bool? = nil) throws {
+    package init(
+        checking request: JanuaryHTTPRequest,
+        isIdempotent: Bool? = nil,
+        redirects: RedirectScope = .anyOriginWithoutCredential
+    ) throws {
         try TransportSafety.validateMessage(request)
         self.request = request
         self.replay = ReplayClass(
             isReplayable: request.isReplayable,
             isIdempotent: isIdempotent ?? request.method.isIdempotent
         )
+        self.redirects = redirects
     }
 
-    private init(alreadyChecked request: JanuaryHTTPRequest, replay: ReplayClass) {
+    private init(alreadyChecked request: JanuaryHTTPRequest, replay: ReplayClass, redirects: RedirectScope) {
         self.request = request
         self.replay = replay
+        self.redirects = redirects
     }
 
     /// The request with `Authorization: Bearer <credential>`, still checked.
@@ -49,25 +59,29 @@ package struct CheckedHTTPRequest: Sendable {
         if !CredentialSyntax.isHeaderSafe(credential) {
             try TransportSafety.validateMessage(authorized)
         }
-        return CheckedHTTPRequest(alreadyChecked: authorized, replay: replay)
+        return CheckedHTTPRequest(alreadyChecked: authorized, replay: replay, redirects: redirects)
     }
 }
 
-/// A transport that checks what it sends, and can skip the checks a ``CheckedHTTPRequest`` already passed.
+/// A transport that checks what it sends, and can skip the checks a ``CheckedHTTPRequest`` already passed and keep
+/// the redirect scope it carries.
 package protocol ChecksRequests: JanuaryHTTPTransport {
-    /// Sends `request`, checking it first unless `isChecked`.
-    func send(_ request: JanuaryHTTPRequest, isChecked: Bool) async throws -> JanuaryHTTPResponse
+    /// Sends `checked` without checking it again, following only the redirects its scope allows.
+    func send(alreadyChecked checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse
 }
 
 extension JanuaryHTTPTransport {
     /// Sends a checked request; a transport that checks requests skips the checks it already passed.
+    ///
+    /// A transport of the partner's own gets the plain request: what it does with redirects is its own, so a
+    /// caller whose scope is ``RedirectScope/sameOriginOnly`` also checks the origin of the answer.
     ///
     /// - Parameter checked: The checked request.
     /// - Returns: The response, whatever its status.
     /// - Throws: What ``send(_:)`` throws.
     package func send(checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
         if let transport = self as? any ChecksRequests {
-            return try await transport.send(checked.request, isChecked: true)
+            return try await transport.send(alreadyChecked: checked)
         }
         return try await send(checked.request)
     }

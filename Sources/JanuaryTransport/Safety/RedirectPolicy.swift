@@ -20,21 +20,19 @@ package enum RedirectPolicy {
     ///   - previousURL: The URL that answered with the redirect.
     ///   - originalURL: The URL of the request the caller sent.
     ///   - credentialWithdrawn: Whether an earlier hop removed the credential; updated.
-    ///   - sameOriginOnly: Whether to stop at any hop to another origin instead of following it without the
-    ///     credential: for a request whose caller set fields this policy cannot tell apart from a credential
-    ///     (a partner's `Cookie` or session header to its own token endpoint).
+    ///   - scope: Whether a hop to another origin is followed without the credential or ends the chain.
     /// - Returns: The request to follow, or `nil`.
     package static func nextRequest(
         proposed: URLRequest,
         after previousURL: URL?,
         originalURL: URL,
         credentialWithdrawn: inout Bool,
-        sameOriginOnly: Bool = false
+        scope: RedirectScope = .anyOriginWithoutCredential
     ) -> URLRequest? {
         guard let url = proposed.url, (try? TransportSafety.validateURL(url)) != nil else {
             return nil
         }
-        if sameOriginOnly && Origin(url) != Origin(originalURL) {
+        if scope == .sameOriginOnly && Origin(url) != Origin(originalURL) {
             return nil
         }
         let previousScheme = previousURL?.scheme.map(HTTPSyntax.asciiLowercased)
@@ -61,13 +59,13 @@ package enum RedirectPolicy {
 /// The origin of a URL (RFC 6454 §4): scheme, host and port, with the scheme's default port filled in.
 ///
 /// A credential for one origin must not be sent to another, so redirects compare origins.
-struct Origin: Hashable, Sendable {
+package struct Origin: Hashable, Sendable {
     let scheme: String
     let host: String
     let port: Int
 
     /// The origin of `url`, or `nil` when it has no scheme or host.
-    init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let scheme = url.scheme.map(HTTPSyntax.asciiLowercased), let host = url.host, !host.isEmpty else {
             return nil
         }

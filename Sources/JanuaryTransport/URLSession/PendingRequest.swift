@@ -36,12 +36,12 @@ package final class PendingRequest: Sendable {
     private let state = Locked(State())
     private let originalURL: URL
     private let maximumBodySize: Int
-    private let sameOriginRedirectsOnly: Bool
+    private let redirects: RedirectScope
 
-    package init(url: URL, maximumBodySize: Int, sameOriginRedirectsOnly: Bool = false) {
+    package init(url: URL, maximumBodySize: Int, redirects: RedirectScope = .anyOriginWithoutCredential) {
         originalURL = url
         self.maximumBodySize = maximumBodySize
-        self.sameOriginRedirectsOnly = sameOriginRedirectsOnly
+        self.redirects = redirects
     }
 
     /// Stores the continuation, or resumes it at once when the request was cancelled or completed first.
@@ -143,7 +143,7 @@ package final class PendingRequest: Sendable {
                 after: previousURL,
                 originalURL: originalURL,
                 credentialWithdrawn: &state.credentialWithdrawn,
-                sameOriginOnly: sameOriginRedirectsOnly
+                scope: redirects
             )
         }
     }

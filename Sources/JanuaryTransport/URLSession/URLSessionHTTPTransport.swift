@@ -29,6 +29,9 @@ import FoundationNetworking
 ///   working, and a server that needs the credential answers 401, which the caller sees.
 /// - **https to http**: never followed, credential or not; the 3xx response itself is returned.
 /// - A cleartext hop to a host that is not loopback never carries a credential.
+/// - A request the SDK sends to a partner's token endpoint carries the partner's own session fields, which these
+///   rules cannot tell apart from others: it follows no redirect to another origin at all, on whichever
+///   transport the client has.
 ///
 /// Authentication challenges other than server trust are declined, so a 401 (even one that also offers
 /// `Basic realm="…"`, which made URLSession on Linux wait forever for a credential) is delivered as a response
@@ -44,9 +47,6 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests
 
     /// The largest response body, in bytes, this transport accepts.
     public let maximumResponseBodySize: Int
-
-    /// Whether redirects to another origin are refused rather than followed without the credential.
-    private let sameOriginRedirectsOnly: Bool
 
     private struct State {
         var isShutDown = false
@@ -69,27 +69,11 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests
     ///     with `background(withIdentifier:)`) is not used: every request then fails with
     ///     ``/JanuaryCore/JanuaryError/Category/invalidInput`` and code `background_session_unsupported`.
     ///   - maximumResponseBodySize: The largest response body accepted, in bytes.
-    public convenience init(
+    public init(
         configuration: URLSessionConfiguration = .ephemeral,
         maximumResponseBodySize: Int = URLSessionHTTPTransport.defaultMaximumResponseBodySize
     ) {
-        self.init(
-            configuration: configuration,
-            maximumResponseBodySize: maximumResponseBodySize,
-            sameOriginRedirectsOnly: false
-        )
-    }
-
-    /// A transport that, with `sameOriginRedirectsOnly`, follows no redirect to another origin: it returns the
-    /// 3xx instead. For requests that carry fields of the caller's which ``RedirectPolicy`` cannot tell apart
-    /// from a credential (the partner's `Cookie` or session header to its token endpoint).
-    package init(
-        configuration: URLSessionConfiguration,
-        maximumResponseBodySize: Int,
-        sameOriginRedirectsOnly: Bool
-    ) {
         self.maximumResponseBodySize = maximumResponseBodySize
-        self.sameOriginRedirectsOnly = sameOriginRedirectsOnly
         refusal = Self.refusal(of: configuration)
         // A background configuration is not even handed to URLSession: one session per identifier may exist in
         // a process, and the app's own background session may be the one using it.
@@ -194,24 +178,30 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests
     ///   ``/JanuaryCore/JanuaryError/Category/invalidInput`` and code `background_session_unsupported` when the
     ///   transport was made with a background configuration.
     public func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
-        try await send(request, isChecked: false)
+        try checkUsable()
+        try TransportSafety.validate(request)
+        return try await perform(request, redirects: .anyOriginWithoutCredential)
     }
 
-    /// Sends `request`, checking it first unless it came as a ``CheckedHTTPRequest``.
-    package func send(_ request: JanuaryHTTPRequest, isChecked: Bool) async throws -> JanuaryHTTPResponse {
+    /// Sends a request that passed the checks already, keeping the redirect scope it carries.
+    package func send(alreadyChecked checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
+        try checkUsable()
+        return try await perform(checked.request, redirects: checked.redirects)
+    }
+
+    /// Throws what every send throws before its request is looked at: the caller's cancellation, then the refusal
+    /// of an unusable configuration.
+    private func checkUsable() throws {
         try Task.checkCancellation()
         if let refusal {
             throw refusal
         }
-        if !isChecked {
-            try TransportSafety.validate(request)
-        }
+    }
+
+    /// Sends a checked `request`, following only the redirects `redirects` allows.
+    private func perform(_ request: JanuaryHTTPRequest, redirects: RedirectScope) async throws -> JanuaryHTTPResponse {
         let urlRequest = try Self.makeURLRequest(request)
-        let pending = PendingRequest(
-            url: request.url,
-            maximumBodySize: maximumResponseBodySize,
-            sameOriginRedirectsOnly: sameOriginRedirectsOnly
-        )
+        let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize, redirects: redirects)
         let isWrite = Self.needsFreshConnection(request.method)
         let delegate = isWrite ? SessionDelegate() : self.delegate
         let session = isWrite ? Self.makeSession(configuration, delegate: delegate) : self.session

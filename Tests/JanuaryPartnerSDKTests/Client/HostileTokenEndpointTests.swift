@@ -1,6 +1,7 @@
 import Foundation
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
+import JanuaryTransport
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -34,10 +35,11 @@ struct HostileTokenEndpointTests {
     }
 
     @Test(
-        "a redirect to another origin is not followed, so the partner's session field never reaches it",
-        arguments: [("Cookie", "session=partner-session"), ("X-Session-Token", "partner-session")]
+        "a redirect to another origin is not followed, so the partner's session field never reaches it (issue 40)",
+        arguments: ["Cookie", "X-Session-Token"], [false, true]
     )
-    func crossOriginRedirect(name: String, value: String) async throws {
+    func crossOriginRedirect(name: String, throughConfiguredTransport: Bool) async throws {
+        let value = "session=partner-session"
         let elsewhere = try LoopbackHTTPServer()
         defer { elsewhere.shutdown() }
         elsewhere.enqueue(.json(#"{"token": "ct-minted-elsewhere", "expires_in": 1800}"#))
@@ -45,13 +47,118 @@ struct HostileTokenEndpointTests {
         defer { partner.shutdown() }
         let target = elsewhere.baseURL.appendingPathComponent("steal").absoluteString
         partner.enqueue(ScriptedResponse(status: 302, headerFields: [HeaderField(name: "Location", value: target)]))
-        let client = try Self.client(endpoint: partner.baseURL.appendingPathComponent("token"), field: (name, value))
+        let transport = URLSessionHTTPTransport()
+        defer { transport.shutdown() }
+        let client = try Self.client(endpoint: partner.baseURL.appendingPathComponent("token"), field: (name, value)) {
+            if throughConfiguredTransport {
+                $0.transport = transport
+            }
+        }
         let error = try await #require(throws: JanuaryError.self) { try await client.prefetchToken() }
         #expect(error.category == .tokenProvider, "\(error)")
         #expect(error.code == .partnerBackendFailed, "\(error)")
         #expect(error.statusCode == 302, "\(error)")
         #expect(elsewhere.receivedRequests.isEmpty, "the other origin was never contacted")
         #expect(partner.receivedRequests.first?.value(forHeader: name) == value, "the partner's own origin got it")
+    }
+
+    @Test(
+        "a custom transport's answer from another origin, or after a hop without the credential, is refused",
+        arguments: [
+            ("https://attacker.example/token", false), ("http://partner.example/token", false),
+            ("https://partner.example:8443/token", false), ("https://partner.example/moved", true),
+        ]
+    )
+    func customTransportReportsAnotherOrigin(answeredFrom: String, withdrawn: Bool) async throws {
+        let transport = ClosureTransport { _ in
+            JanuaryHTTPResponse(
+                statusCode: 200,
+                headerFields: ["Content-Type": "application/json"],
+                body: Data(#"{"token": "ct-minted-elsewhere", "expires_in": 1800}"#.utf8),
+                url: URL(string: answeredFrom),
+                credentialWithdrawnByRedirect: withdrawn
+            )
+        }
+        let client = try Self.client(endpoint: URL(string: "https://partner.example/token")!) {
+            $0.transport = transport
+        }
+        let error = try await #require(throws: JanuaryError.self) { try await client.prefetchToken() }
+        #expect(error.category == .tokenProvider, "\(error)")
+        #expect(error.code == .partnerBackendFailed, "\(error)")
+        #expect(!error.description.contains("ct-minted-elsewhere"))
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test(
+        "a custom transport's answer from the endpoint's own origin, or with no URL, is accepted",
+        arguments: ["https://partner.example/token", "https://PARTNER.example:443/other", nil] as [String?]
+    )
+    func customTransportSameOrigin(answeredFrom: String?) async throws {
+        let transport = ClosureTransport { _ in
+            JanuaryHTTPResponse(
+                statusCode: 200,
+                headerFields: ["Content-Type": "application/json"],
+                body: Data(#"{"token": "ct-same-origin", "expires_in": 1800}"#.utf8),
+                url: answeredFrom.flatMap { URL(string: $0) }
+            )
+        }
+        let client = try Self.client(endpoint: URL(string: "https://partner.example/token")!) {
+            $0.transport = transport
+        }
+        try await client.prefetchToken()
+        #expect(transport.requests.count == 1)
+    }
+
+    /// A transport that answers every request with a token, recording what it was handed.
+    static func tokenTransport() -> ClosureTransport {
+        ClosureTransport { request in
+            JanuaryHTTPResponse(
+                statusCode: 200,
+                headerFields: ["Content-Type": "application/json"],
+                body: Data(#"{"token": "ct-injected", "expires_in": 1800}"#.utf8),
+                url: request.url
+            )
+        }
+    }
+
+    @Test(
+        "a token request field name that would break the message is refused before a configured transport sees it",
+        arguments: ["Bad Name", "X(Session)", "X-Session:", "X\tSession"]
+    )
+    func brokenFieldNameThroughConfiguredTransport(name: String) async throws {
+        let transport = Self.tokenTransport()
+        let client = try Self.client(endpoint: URL(string: "https://partner.example/token")!, field: (name, "v")) {
+            $0.transport = transport
+        }
+        let error = try await #require(throws: JanuaryError.self) { try await client.prefetchToken() }
+        #expect(error.category == .tokenProvider, "\(error)")
+        #expect(error.code == .clientTokenProviderFailed, "\(error)")
+        #expect(transport.requests.isEmpty, "the transport never saw the request")
+    }
+
+    /// Foundation on Linux drops such a value from a `URLRequest` itself; where a platform keeps it, the SDK must
+    /// refuse it. Either way no configured transport is ever handed a value that could add a field.
+    @Test(
+        "a token request field value with CR, LF or NUL never reaches a configured transport",
+        arguments: ["a\r\nX-Injected: 1", "a\nb", "a\rb", "a\u{0}b", "a\u{7F}b"]
+    )
+    func brokenFieldValueThroughConfiguredTransport(value: String) async throws {
+        let transport = Self.tokenTransport()
+        let client = try Self.client(endpoint: URL(string: "https://partner.example/token")!, field: ("X-S", value)) {
+            $0.transport = transport
+        }
+        do {
+            try await client.prefetchToken()
+        } catch let error as JanuaryError {
+            #expect(error.code == .clientTokenProviderFailed, "\(error)")
+            #expect(!error.description.contains(value))
+        }
+        for request in transport.requests {
+            #expect(
+                request.headerFields.allSatisfy { field in
+                    field.value.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+                })
+        }
     }
 
     @Test("a redirect within the endpoint's origin is followed with the partner's fields")
