@@ -49,6 +49,7 @@ struct SimulatorEngine: Sendable {
         return books.withLock { books in
             books.requestCount += 1
             books.statistics.requestsReceived += 1
+            commitDueWrites(now: now, books: &books)
             let requestID = "\(requestIDPrefix)_\(books.requestCount)"
             // A scripted delay is taken as the request arrives, like a failure, and composes with one.
             let delay =
@@ -103,6 +104,23 @@ struct SimulatorEngine: Sendable {
             error.headerFields = [HeaderField(name: "Allow", value: allowed.joined(separator: ", "))]
             return Outcome(response: APIResponse(error: error), operation: nil)
         case .operation(let operation, let parameters):
+            if operation.isWrite, let late = books.script.lateWrite(method: request.method, path: path),
+                let commit = late.commit
+            {
+                // Tried on a copy: only a write January would store is answered as lost and stored later.
+                var trial = books
+                let tried = Self.run {
+                    try perform(operation, parameters: parameters, request: request, now: now, books: &trial)
+                }
+                if tried.status < 300 {
+                    books.script.takeLateWrite(method: request.method, path: path)
+                    books.pendingCommits.append(
+                        PendingCommit(
+                            operation: operation, parameters: parameters, request: request, arrivedAt: now,
+                            arrivedAsRequest: books.requestCount, commit: commit))
+                    return scripted(late.failure, operation: operation.name, books: &books)
+                }
+            }
             var response = Self.run {
                 try perform(operation, parameters: parameters, request: request, now: now, books: &books)
             }
@@ -116,6 +134,28 @@ struct SimulatorEngine: Sendable {
             }
             return Outcome(response: response, operation: operation.name)
         }
+    }
+
+    /// Stores the writes answered as lost whose commit is due before request `books.requestCount`, arriving at
+    /// `now`, is handled; each as of the moment it arrived.
+    private func commitDueWrites(now: Date, books: inout SimulatorBooks) {
+        guard !books.pendingCommits.isEmpty else {
+            return
+        }
+        let number = books.requestCount
+        var waiting: [PendingCommit] = []
+        for pending in books.pendingCommits {
+            guard pending.isDue(atRequest: number, now: now) else {
+                waiting.append(pending)
+                continue
+            }
+            _ = Self.run {
+                try perform(
+                    pending.operation, parameters: pending.parameters, request: pending.request,
+                    now: pending.arrivedAt, books: &books)
+            }
+        }
+        books.pendingCommits = waiting
     }
 
     /// The stand-in partner backend: a scripted failure first, if one is left, else a token.
@@ -317,6 +357,8 @@ struct SimulatorBooks: Sendable {
     var defaultEndUserID = JanuaryAPISimulator.defaultEndUserID
     var clientTokensEnabled = true
     var script = FailureScript()
+    /// Writes answered as lost, stored when their commit comes due, oldest first.
+    var pendingCommits: [PendingCommit] = []
     /// Answers the stand-in partner backend gives instead of tokens, oldest first.
     var partnerBackendScript: [JanuaryAPISimulator.PartnerBackendFailure] = []
     var requestLog = RecentRecord<JanuaryAPISimulator.RequestLogEntry>()

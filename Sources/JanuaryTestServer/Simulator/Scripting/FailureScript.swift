@@ -7,6 +7,8 @@ struct FailureScript: Sendable {
         var remaining: Int
         let method: String?
         let pathPrefix: String?
+        /// For a write answered as lost and stored later: when it is stored.
+        var commit: JanuaryAPISimulator.LateCommit? = nil
 
         func matches(method: String, path: String) -> Bool {
             (self.method == nil || self.method == method) && (pathPrefix.map { path.hasPrefix($0) } ?? true)
@@ -18,14 +20,18 @@ struct FailureScript: Sendable {
     /// ``JanuaryAPISimulator/ScriptedFailure/delay(_:)`` entries, kept apart so that a delay and a failure
     /// scripted for the same request both apply.
     private(set) var delays: [Entry] = []
+    /// Writes to answer with a failure and store later (each entry has a ``Entry/commit``).
+    private(set) var lateWrites: [Entry] = []
 
     var pendingCount: Int {
-        (beforeHandling + afterWrites + delays).reduce(0) { $0 + $1.remaining }
+        (beforeHandling + afterWrites + delays + lateWrites).reduce(0) { $0 + $1.remaining }
     }
 
     mutating func add(_ entry: Entry, afterWrite: Bool) {
         guard entry.remaining > 0 else { return }
-        if entry.failure.isDelayOnly {
+        if entry.commit != nil {
+            lateWrites.append(entry)
+        } else if entry.failure.isDelayOnly {
             delays.append(entry)
         } else if afterWrite {
             afterWrites.append(entry)
@@ -38,6 +44,17 @@ struct FailureScript: Sendable {
         beforeHandling.removeAll()
         afterWrites.removeAll()
         delays.removeAll()
+        lateWrites.removeAll()
+    }
+
+    /// The oldest late-write entry a write would use, without using it: only a write that would be stored uses one.
+    func lateWrite(method: String, path: String) -> Entry? {
+        lateWrites.first { $0.matches(method: method, path: path) }
+    }
+
+    /// Uses one of the oldest matching late-write entry.
+    mutating func takeLateWrite(method: String, path: String) {
+        _ = Self.take(from: &lateWrites, method: method, path: path)
     }
 
     /// Takes one use of the oldest matching delay for a request as it arrives: its seconds, or `0`.

@@ -58,6 +58,48 @@ extension JanuaryAPISimulator {
         }
     }
 
+    /// Makes the next `count` matching writes look lost and be stored late: the client gets `failure` (by default
+    /// ``ScriptedFailure/closeConnection``) and nothing is stored yet; the write is stored when `commit` comes due,
+    /// as if January had committed it after the client gave up on the answer. A listing made before then does not
+    /// show it.
+    ///
+    /// Writes are `createFoodLog`, `updateFoodLog`, `createWaterLog` and `createWeightLog`; only a write that would
+    /// be stored uses up an entry, so a rejected (`400`) write leaves it
+    /// for the next one. ``pendingLateWrites`` counts the writes answered but not yet stored.
+    ///
+    /// ```swift
+    /// // The answer is lost; the log appears 30 s later, after a client that listed at once saw nothing.
+    /// simulator.failNextWrites(answering: .transportError(.timedOut), committing: .after(30), method: "POST")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many writes; `0` or less scripts nothing.
+    ///   - failure: The answer the client gets instead of the write's.
+    ///   - commit: When the write is stored.
+    ///   - method: Only writes with this method; `nil` for any.
+    ///   - pathPrefix: Only writes whose path starts with this; `nil` for any.
+    public func failNextWrites(
+        _ count: Int = 1,
+        answering failure: ScriptedFailure = .closeConnection,
+        committing commit: LateCommit,
+        method: String? = nil,
+        pathPrefix: String? = nil
+    ) {
+        books.withLock {
+            $0.script.add(
+                FailureScript.Entry(
+                    failure: failure, remaining: count, method: method, pathPrefix: pathPrefix, commit: commit),
+                afterWrite: true
+            )
+        }
+    }
+
+    /// How many writes were answered as lost by ``failNextWrites(_:answering:committing:method:pathPrefix:)`` and are
+    /// not stored yet.
+    public var pendingLateWrites: Int {
+        books.withLock { $0.pendingCommits.count }
+    }
+
     /// How many scripted failures are still to be served, the partner backend's included.
     public var pendingScriptedFailures: Int {
         books.withLock { $0.script.pendingCount + $0.partnerBackendScript.count }
@@ -69,6 +111,7 @@ extension JanuaryAPISimulator {
             books.script.removeAll()
             books.partnerBackendScript.removeAll()
         }
+        // Writes already answered as lost stay due: January would still commit them.
     }
 
     /// Whether the simulator speaks the contract revision that names every log timestamp `created_at` (January's
