@@ -315,6 +315,15 @@ package final class TokenCoordinator: Sendable {
         return state.withLock { $0.machine.januaryTime(at: now) } ?? now.date
     }
 
+    /// January's current time as its `Date` headers showed it this session, or `nil` before any: for a caller
+    /// that would rather learn January's clock than trust the device's.
+    ///
+    /// - Returns: The estimate, or `nil`.
+    package func januaryTimeIfKnown() -> Date? {
+        let now = clock.reading()
+        return state.withLock { $0.machine.januaryTime(at: now) }
+    }
+
     /// Sign-out: starts a new session, forgets the cached token and abandons a fetch in flight.
     ///
     /// Requests waiting for that fetch fail with category `cancelled` and code `signed_out`, and so do requests

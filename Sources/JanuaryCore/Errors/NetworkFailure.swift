@@ -100,3 +100,24 @@ extension JanuaryError {
         )
     }
 }
+
+extension JanuaryError {
+    /// Whether the request certainly never reached a server, so that sending it again cannot apply it twice: the
+    /// device was offline, the host name did not resolve, nothing accepted the connection, or the TLS handshake
+    /// failed (a request's bytes go out only after it). A timeout, a dropped connection or an unreadable answer
+    /// proves nothing.
+    package var provesNotSent: Bool {
+        guard category == .network, let urlError = underlyingError as? URLError else {
+            return false
+        }
+        switch urlError.code {
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .cannotFindHost, .dnsLookupFailed,
+            .cannotConnectToHost, .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -36,6 +36,8 @@ extension JanuaryPartnerClient {
     ///     unusable user ID is the error reported, whatever else is wrong.
     ///   - operation: The operation the request is.
     ///   - type: The model the answer decodes into.
+    ///   - record: For one request of a write settled over several, where its sends are noted and whose session
+    ///     it is sent in.
     ///   - build: Checks the operation's own input and makes its request.
     /// - Returns: The decoded answer.
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
@@ -43,9 +45,10 @@ extension JanuaryPartnerClient {
         actingFor user: PartnerUserID?,
         operation: JanuaryOperation,
         returning type: Value.Type,
+        record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        let response = try await exchange(prepare(actingFor: user) { try operation.marking(build()) })
+        let response = try await exchange(prepare(actingFor: user) { try operation.marking(build()) }, record: record)
         return try Self.decode(
             type,
             from: JanuaryResponse(response),
@@ -59,14 +62,17 @@ extension JanuaryPartnerClient {
     /// - Parameters:
     ///   - user: The user the operation acts for, checked before `build` runs.
     ///   - operation: The operation the request is.
+    ///   - record: For one request of a write settled over several, where its sends are noted and whose session
+    ///     it is sent in.
     ///   - build: Checks the operation's own input and makes its request.
     /// - Throws: What ``send(_:)`` throws.
     func perform(
         actingFor user: PartnerUserID?,
         operation: JanuaryOperation,
+        record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws {
-        _ = try await exchange(prepare(actingFor: user) { try operation.marking(build()) })
+        _ = try await exchange(prepare(actingFor: user) { try operation.marking(build()) }, record: record)
     }
 }
 
@@ -218,14 +224,22 @@ extension JanuaryPartnerClient {
     /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
     /// to the token cache (two calls: ``TokenCoordinator/credential(inEpoch:)`` and
     /// ``TokenCoordinator/report(_:)``), the transport, the clock and the event handler.
-    func exchange(_ prepared: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
+    ///
+    /// - Parameters:
+    ///   - prepared: The request.
+    ///   - record: For one request of a write settled over several: where each send is noted, and whose session
+    ///     the request is sent in (a sign-out since the write's first send fails it with `signed_out`).
+    /// - Returns: January's successful response.
+    /// - Throws: What ``send(_:)`` throws.
+    func exchange(_ prepared: CheckedHTTPRequest, record: SendRecord? = nil) async throws -> JanuaryHTTPResponse {
         var machine = RequestExchange(
             rules: RequestExchange.Rules(
                 replay: prepared.replay,
                 bodyIsReplayable: prepared.request.body.isReplayable,
                 method: "\(prepared.request.method)",
                 policy: configuration.retryPolicy
-            )
+            ),
+            session: record?.session
         )
         var transition = machine.start()
         while true {
@@ -240,8 +254,12 @@ extension JanuaryPartnerClient {
                     transition = machine.credentialFailed(error, lastRefusal: lastTokenRefusal.withLock { $0 })
                 }
             case .send(let credential):
+                record?.noteSend(session: credential.epoch, atUptime: configuration.clock.uptime())
                 do {
                     let response = try await prepared.send(with: credential, over: transport)
+                    if let record, (200...299).contains(response.statusCode), !response.credentialWithdrawnByRedirect {
+                        record.noteAnswer(serverDate: response.date, atUptime: configuration.clock.uptime())
+                    }
                     transition = machine.responded(
                         response,
                         to: credential,

@@ -81,6 +81,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// signs out: a provider failure that follows it carries it as its cause, so the app sees why a new token
     /// was needed.
     let lastTokenRefusal = Locked<JanuaryError?>(nil)
+    /// The log instants in use, per user, so that each create is recognisable by its own (``LogInstantBook``).
+    let logInstants = LogInstantBook()
 
     /// Creates a client for development that authenticates with an API key from the January dashboard.
     ///

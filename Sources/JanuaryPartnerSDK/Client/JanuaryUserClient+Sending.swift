@@ -76,6 +76,7 @@ extension JanuaryUserClient {
     /// - Parameters:
     ///   - operation: The operation the request is.
     ///   - type: The model the answer decodes into.
+    ///   - record: For one request of a write settled over several (see ``SendRecord``).
     ///   - build: Checks the operation's own input and makes its request. It runs only once the user ID has
     ///     passed, so that an unusable user ID is the error reported whatever else is wrong.
     /// - Returns: January's answer, decoded.
@@ -84,9 +85,10 @@ extension JanuaryUserClient {
     func send<Value: Decodable>(
         operation: JanuaryOperation,
         returning type: Value.Type,
+        record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        try await client.perform(actingFor: userID, operation: operation, returning: type, build)
+        try await client.perform(actingFor: userID, operation: operation, returning: type, record: record, build)
     }
 
     /// Sends one operation on this user's behalf whose answer has no content; `build` runs as in

@@ -106,15 +106,20 @@ struct RequestExchange {
     private var retries = 0
     private var waited: TimeInterval = 0
 
-    init(rules: Rules) {
+    /// The session a request must be sent in, for one of several requests that settle one write: `nil` for a
+    /// request that joins whichever session is current.
+    private let session: UInt64?
+
+    init(rules: Rules, session: UInt64? = nil) {
         self.rules = rules
+        self.session = session
     }
 
-    /// The first step: a credential of whichever session is current.
+    /// The first step: a credential of the request's session, or of whichever is current.
     mutating func start() -> Transition {
         precondition(phase == .starting, "an exchange starts once")
         phase = .fetching
-        return Transition(step: .fetchCredential(inEpoch: nil))
+        return Transition(step: .fetchCredential(inEpoch: session))
     }
 
     /// The token cache gave a credential: send with it. The first one fixes the session the request belongs to.
@@ -303,7 +308,8 @@ struct RequestExchange {
     /// says so and how to check, and ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`.
     func annotated(_ failure: JanuaryError) -> JanuaryError {
         let isOutcomeUnknown =
-            failure.statusCode.map { $0 >= 500 } ?? (failure.category == .network || failure.category == .timeout)
+            failure.statusCode.map { $0 >= 500 }
+            ?? ((failure.category == .network || failure.category == .timeout) && !failure.provesNotSent)
         guard rules.replay != .safe, isOutcomeUnknown else {
             return failure
         }

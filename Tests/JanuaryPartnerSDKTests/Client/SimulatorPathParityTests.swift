@@ -81,9 +81,11 @@ struct SimulatorPathParityTests {
     static let rejections = TokenRejectionEndToEndTests.variants
 
     /// Logs an apple for the harness's user at 08:00 on 2025-12-31 in Los Angeles.
+    /// Logs an apple, letting a settle window after a lost answer pass at once on the harness's clock.
     static func logApple(_ harness: ClientHarness) async throws {
-        _ = try await harness.user.foodLogs.create(
-            CreateFoodLogRequest(foods: [apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
+        let user = harness.user
+        let request = CreateFoodLogRequest(foods: [apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00"))
+        _ = try await harness.clock.advancingSleepers { try await user.foodLogs.create(request) }
     }
 
     /// The harness's user's food logs of 2025-12-31, the day the suite logs on.

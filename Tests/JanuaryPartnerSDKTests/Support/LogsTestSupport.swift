@@ -37,6 +37,18 @@ struct LogsServer {
         return try #require(requests.first, sourceLocation: sourceLocation)
     }
 
+    /// The one call's request: the last the server received, after at most one listing of a UTC day that an
+    /// undated create makes first to learn January's clock.
+    func callRequest(sourceLocation: SourceLocation = #_sourceLocation) throws -> RecordedRequest {
+        let requests = server.receivedRequests
+        #expect(requests.count == 1 || requests.count == 2, sourceLocation: sourceLocation)
+        if requests.count == 2 {
+            #expect(requests[0].method == "GET", sourceLocation: sourceLocation)
+            #expect(requests[0].queryPairs["timezone"] == "UTC", sourceLocation: sourceLocation)
+        }
+        return try #require(requests.last, sourceLocation: sourceLocation)
+    }
+
     static let foodLogJSON = """
         {"id":"3f2b9c1e-8d4a-4e6f-9b7a-2c1d0e5f6a7b","foods":[],"eaten_at":"2026-03-11T06:30:00.000Z","name":null}
         """

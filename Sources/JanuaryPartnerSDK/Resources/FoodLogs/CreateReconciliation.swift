@@ -2,40 +2,62 @@ import Foundation
 import JanuaryAuth
 import JanuaryCore
 
-/// What `foodLogs.create` decides when January's answer to a create is lost, as a state machine: no I/O, no
-/// clock; ``JanuaryUserClient/FoodLogs/create(_:)`` runs its steps.
+/// What a food-log create decides when January's answer is lost, as a state machine: no I/O, no clock of its own;
+/// its driver (``JanuaryUserClient/FoodLogs/create(_:)``, and the outbox) runs its steps.
 ///
 /// January does not deduplicate creates (Docs/Contract.md), so a create whose answer is lost (no answer, a `5xx`,
-/// a `2xx` that cannot be read: any error with ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``) may or may not
-/// have stored the log. Every create carries an explicit `eaten_at` to the millisecond, which is what January
-/// stores, so the log is recognisable: the machine lists the user's day and looks for a log with that exact
-/// `eaten_at`, name and foods. Found, it is the answer. Absent, the create is sent once more, since then it
-/// certainly was not stored. Each send is decided this way, at most ``maximumSends`` in all, so no meal is
-/// logged twice.
+/// a `2xx` that cannot be read, a cancellation after it was handed to the transport) may or may not have stored
+/// the log, and may still store it later. The machine settles it by identity, never by content:
+///
+/// - **Identity.** Each create carries an instant no other create of the user's has (``LogInstantBook``), to the
+///   millisecond, which January stores as sent. A log at that instant is this create's; a log with the same
+///   content at another instant is another meal. A field the listing leaves out (a `null` quantity or name) cannot
+///   disprove a match; a field it shows that differs (another food) means the log is not this create's.
+/// - **Fail closed.** After an ambiguous failure the machine waits until ``settleWindow`` has passed since that
+///   send began, so that a request January is still working on has ended, then lists the instant's UTC day
+///   (which holds it in any time zone). Exactly one match is the answer; none means the create was not stored and
+///   may be sent again, at most ``maximumSends`` times in all; more than one cannot be explained, and the outcome
+///   stays unknown rather than guessed.
+/// - A failure that proves the request never left (offline, DNS, a refused connection, TLS) is no ambiguity: the
+///   error is the answer, and sending again is safe.
 struct CreateReconciliation {
+    /// How long after a send began its outcome may still change at January: the longest request January's own
+    /// SDKs let run (120 s, for photo and text analysis; Docs/Contract.md, Transport) and 30 s more for queues and
+    /// the two clocks. A listing made earlier could miss a log January commits late.
+    static let settleWindow: TimeInterval = 150
+
     /// What to do next.
-    enum Step {
+    enum Step: Sendable {
         /// Send the create.
         case send
-        /// List the user's day of the create's `eaten_at`, then call ``listed(_:)`` or ``listFailed(_:)``.
-        case listDay
-        /// The log January stored; the first send's or one found by listing.
+        /// Wait until the clock's uptime reads this, then call ``waitEnded(atUptime:)``.
+        case wait(untilUptime: TimeInterval)
+        /// List the user's logs of this UTC day, then call ``listed(_:)`` or ``listFailed(_:)``.
+        case listDay(JanuaryDate)
+        /// The log January stored; the send's answer or the one match a listing showed.
         case found(FoodLog)
         /// Throw this error.
         case fail(JanuaryError)
     }
 
-    /// The create, its `eaten_at` already set to the millisecond.
+    /// The create, its `eatenAt` set to ``instant``.
     let request: CreateFoodLogRequest
-    /// How many times the create may be sent, each after a listing showed it absent.
+    /// The create's identity.
+    let instant: LogInstant
+    /// How many times the create may be sent, each after a settled listing showed it absent.
     let maximumSends: Int
     /// How many times it has been sent.
     private(set) var sends = 0
     /// The last send's error, whose outcome was unknown.
     private var ambiguity: JanuaryError?
+    /// When the last ambiguous send's outcome can no longer change, on the clock's uptime.
+    private var settlesAt: TimeInterval = 0
 
-    init(request: CreateFoodLogRequest, maximumSends: Int = 3) {
+    init(request: CreateFoodLogRequest, instant: LogInstant, maximumSends: Int = 3) {
+        var request = request
+        request.eatenAt = instant.date
         self.request = request
+        self.instant = instant
         self.maximumSends = max(1, maximumSends)
     }
 
@@ -45,72 +67,109 @@ struct CreateReconciliation {
         return .send
     }
 
-    /// A send failed: a certain failure is the answer; an unknown outcome is checked by listing the day.
-    mutating func sendFailed(_ error: JanuaryError) -> Step {
-        guard error.mayHaveTakenEffect else {
+    /// A send failed: a certain failure is the answer; an unknown outcome is settled once the window has passed.
+    ///
+    /// - Parameters:
+    ///   - error: The send's error.
+    ///   - startedAt: When the send began (the clock's uptime), or `nil` when nothing was handed to the transport.
+    ///   - now: The clock's uptime now.
+    /// - Returns: The next step.
+    mutating func sendFailed(_ error: JanuaryError, startedAt: TimeInterval?, now: TimeInterval) -> Step {
+        guard error.mayHaveTakenEffect, let startedAt else {
             return .fail(error)
         }
         ambiguity = error
-        return .listDay
+        // A 2xx that could not be read was stored already: nothing can change, so it is looked for at once.
+        let answeredSuccess = error.statusCode.map { (200...299).contains($0) } ?? false
+        settlesAt = answeredSuccess ? now : startedAt + Self.settleWindow
+        return waitEnded(atUptime: now)
     }
 
-    /// The day's logs: the create's log if it is there; otherwise another send, while sends remain.
-    mutating func listed(_ logs: [FoodLog]) -> Step {
-        if let log = logs.first(where: { Self.isLog($0, of: request) }) {
-            return .found(log)
+    /// The wait for the settle window ended (or was asked about): list once it has passed, else wait on.
+    func waitEnded(atUptime now: TimeInterval) -> Step {
+        guard now >= settlesAt else {
+            return .wait(untilUptime: settlesAt)
         }
-        guard sends < maximumSends else {
+        guard let day = JanuaryDate.day(of: instant.date, in: JanuaryUserClient.utc) else {
             return .fail(unresolved(because: nil))
         }
-        sends += 1
-        return .send
+        return .listDay(day)
     }
 
-    /// The day could not be listed (or the caller cancelled): the outcome stays unknown.
+    /// The day's logs, listed after the settle window: the create's log if exactly one is it; another send if
+    /// none is and sends remain; otherwise the outcome stays unknown.
+    mutating func listed(_ logs: [FoodLog]) -> Step {
+        let matches = logs.filter { Self.isLog($0, of: request, at: instant) }
+        switch matches.count {
+        case 1:
+            return .found(matches[0])
+        case 0:
+            guard sends < maximumSends else {
+                return .fail(unresolved(because: nil))
+            }
+            sends += 1
+            return .send
+        default:
+            return .fail(
+                unresolved(
+                    because: nil,
+                    detail: "The user's day holds \(matches.count) logs at this create's instant, which the SDK "
+                        + "cannot tell apart."
+                )
+            )
+        }
+    }
+
+    /// The day could not be listed: the outcome stays unknown.
     func listFailed(_ error: JanuaryError?) -> Step {
         .fail(unresolved(because: error))
     }
 
-    /// The last unknown outcome, saying that reconciling it did not finish.
-    private func unresolved(because cause: JanuaryError?) -> JanuaryError {
+    /// The caller cancelled after the create was handed to the transport: the outcome is unknown, and says so.
+    func cancelled() -> JanuaryError {
+        JanuaryError(
+            category: .cancelled,
+            message: "The food-log create was cancelled after it was sent; it may or may not have been stored. "
+                + "List the user's day before logging the meal again.",
+            underlyingError: ambiguity ?? CancellationError(),
+            mayHaveTakenEffect: true
+        )
+    }
+
+    /// The last unknown outcome, saying that settling it did not finish.
+    private func unresolved(because cause: JanuaryError?, detail: String? = nil) -> JanuaryError {
         let original =
             ambiguity
             ?? JanuaryError(category: .network, message: "The create's outcome is unknown.", mayHaveTakenEffect: true)
         let note =
-            "The SDK listed the user's day to find the log and could not tell whether it was stored; list the day "
+            (detail.map { $0 + " " } ?? "")
+            + "The SDK listed the user's day to find the log and could not tell whether it was stored; list the day "
             + "again before logging the meal once more."
         let error = original.withOutcomeUnknown(note: note)
         return cause.map { error.with(cause: $0) } ?? error
     }
 
-    /// Whether `log` is the one `request` created: the same `eaten_at` to the millisecond, name and foods (ids,
-    /// servings and quantities, in order).
-    static func isLog(_ log: FoodLog, of request: CreateFoodLogRequest) -> Bool {
-        guard let eatenAt = request.eatenAt, milliseconds(log.eatenAt) == milliseconds(eatenAt),
-            log.name == request.name, log.foods.count == request.foods.count
-        else {
+    /// Whether `log` can be the one `request` created at `instant`: the same instant, and no field the listing
+    /// shows that differs (foods by id and serving, in order; a quantity or name only where both have one).
+    static func isLog(_ log: FoodLog, of request: CreateFoodLogRequest, at instant: LogInstant) -> Bool {
+        guard LogInstant(log.eatenAt) == instant else {
+            return false
+        }
+        if let name = log.name, let sent = request.name, name != sent {
+            return false
+        }
+        guard log.foods.count == request.foods.count else {
             return false
         }
         return zip(log.foods, request.foods).allSatisfy { logged, sent in
-            logged.foodID == sent.foodID && logged.serving.id == sent.servingID && logged.quantity == sent.quantity
+            logged.foodID == sent.foodID && logged.serving.id == sent.servingID
+                && (logged.quantity.map { Self.sameQuantity($0, sent.quantity) } ?? true)
         }
     }
 
-    /// `date` to the millisecond, as January stores it; `nil` for an instant no log can have.
-    static func milliseconds(_ date: Date) -> Int64? {
-        let value = (date.timeIntervalSince1970 * 1000).rounded()
-        guard value.isFinite, abs(value) < 1e17 else {
-            return nil
-        }
-        return Int64(value)
-    }
-
-    /// `date` rounded to the millisecond, the precision January keeps.
-    static func toMillisecond(_ date: Date) -> Date {
-        guard let milliseconds = milliseconds(date) else {
-            return date
-        }
-        return Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+    /// Quantities equal as January may echo them: exactly, or to a part in a billion (a decimal read back).
+    private static func sameQuantity(_ logged: Double, _ sent: Double) -> Bool {
+        logged == sent || abs(logged - sent) <= 1e-9 * max(abs(logged), abs(sent))
     }
 }
 

@@ -29,47 +29,76 @@ extension JanuaryUserClient {
         /// Logs a meal, exactly once.
         ///
         /// January answers with the log hydrated with the foods' names and nutrition. January does not deduplicate
-        /// creates, so the SDK makes sure a meal is logged once however the network behaves: every create carries an
-        /// explicit `eaten_at` to the millisecond (the client's estimate of January's time when `request.eatenAt`
-        /// is `nil`), and when the answer is lost (a timeout, a dropped connection, a `5xx`, a `2xx` that cannot be
-        /// read) the SDK lists the user's day, returns the log if January stored it, and sends the create once more
-        /// only if it did not. Each step sends a ``/JanuaryAuth/JanuaryEvent`` (`lostCreateFound`,
-        /// `lostCreateResent`, `lostCreateUnresolved`).
+        /// creates, so the SDK makes sure a meal is logged once however the network behaves
+        /// (``CreateReconciliation``):
+        /// - every create carries its own instant, to the millisecond, within the second of `request.eatenAt` (or of
+        ///   January's time when it is `nil`), that no other create of this user's has, so that a listing can tell
+        ///   it from any other meal, twins included;
+        /// - when the answer is lost (a timeout, a dropped connection, a `5xx`, a `2xx` that cannot be read), the
+        ///   SDK waits until 150 s have passed since the send began (``CreateReconciliation/settleWindow``: January
+        ///   may still be storing it), lists the instant's day, and returns the log if January stored it, or sends
+        ///   the create once more only if it did not. Each step sends a ``/JanuaryAuth/JanuaryEvent``
+        ///   (`lostCreateFound`, `lostCreateResent`, `lostCreateUnresolved`).
+        ///
+        /// When `request.eatenAt` is `nil` and the client has not yet seen January's clock, it lists today's logs
+        /// first, to learn January's time from the answer: a device clock that is hours off does not date the meal.
         ///
         /// - Parameter request: The foods eaten, and optionally when and under what name.
         /// - Returns: The log January recorded, with its identifier.
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, no food or more
-        ///   than 100, an invalid quantity or a name longer than 256 characters; what any request throws. Only when
-        ///   the day cannot be listed to settle a lost answer (or the task is cancelled while it is) does the error
-        ///   have ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``: list the day before you log the meal again.
+        ///   than 100, an invalid quantity or a name longer than 256 characters; what any request throws. The error
+        ///   has ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` only when the outcome could not be settled: the
+        ///   day could not be listed, it held more than one log at the create's instant, the user signed out, or
+        ///   the task was cancelled after the create was sent (category `cancelled`). Then list the day before you
+        ///   log the meal again.
         @discardableResult
         public func create(_ request: CreateFoodLogRequest) async throws -> FoodLog {
-            var request = request
-            request.eatenAt = CreateReconciliation.toMillisecond(
-                request.eatenAt ?? user.client.coordinator.januaryNow())
-            var reconciliation = CreateReconciliation(request: request)
+            try user.userID.validate()
+            try request.validate()
+            let instant = try await reserveInstant(near: request.eatenAt)
+            var reconciliation = CreateReconciliation(request: request, instant: instant)
+            let record = SendRecord()
+            let clock = user.client.configuration.clock
             var step = reconciliation.start()
             while true {
                 switch step {
                 case .send:
+                    let sendsBefore = record.sends
                     do {
-                        return try await user.send(operation: .createFoodLog, returning: FoodLog.self) {
-                            try request.validate()
-                            return JanuaryRequest(method: .post, path: Self.path, body: try .json(request))
+                        let body = try JanuaryRequest.Body.json(reconciliation.request)
+                        return try await user.send(operation: .createFoodLog, returning: FoodLog.self, record: record) {
+                            JanuaryRequest(method: .post, path: Self.path, body: body)
                         }
-                    } catch let error as JanuaryError {
-                        step = reconciliation.sendFailed(error)
+                    } catch let error as JanuaryError where !error.isCancellation {
+                        let startedAt = record.sends > sendsBefore ? record.lastSendStartedAtUptime : nil
+                        step = reconciliation.sendFailed(error, startedAt: startedAt, now: clock.uptime())
+                    } catch {
+                        // Cancelled, or signed out: once this send was handed over, its outcome is unknown.
+                        guard record.sends > sendsBefore else {
+                            throw error
+                        }
+                        step = .fail(reconciliation.cancelled())
+                        emitReconciliation(step, sends: reconciliation.sends)
                     }
-                case .listDay:
+                case .wait(let until):
                     do {
-                        let day = try JanuaryDate(request.eatenAt ?? Date(), in: user.timeZone)
-                        let logs = try await list(on: day)
+                        try await clock.sleep(for: until - clock.uptime())
+                        step = reconciliation.waitEnded(atUptime: clock.uptime())
+                    } catch {
+                        step = .fail(reconciliation.cancelled())
+                        emitReconciliation(step, sends: reconciliation.sends)
+                    }
+                case .listDay(let day):
+                    do {
+                        let logs = try await listSettling(day, session: SendRecord(session: record.session))
                         step = reconciliation.listed(logs)
                     } catch let error as JanuaryError where error.category != .cancelled {
                         step = reconciliation.listFailed(error)
+                    } catch let error as JanuaryError where error.code == JanuaryError.Code.signedOut {
+                        step = reconciliation.listFailed(error)
                     } catch {
                         // Cancelled while checking: the honest answer is still "unknown", not a bare cancellation.
-                        step = reconciliation.listFailed(nil)
+                        step = .fail(reconciliation.cancelled())
                     }
                     emitReconciliation(step, sends: reconciliation.sends)
                 case .found(let log):
@@ -80,13 +109,53 @@ extension JanuaryUserClient {
             }
         }
 
-        /// Sends the event for what listing the day decided.
+        /// Whose instants a create of this user's reserves.
+        private var instantOwner: LogInstantBook.Owner {
+            LogInstantBook.Owner(kind: Self.path, user: user.userID.rawValue)
+        }
+
+        /// Reserves the instant of a create at `eatenAt`, or at January's time now: learnt, when the client has
+        /// not seen January's clock yet, from the `Date` of the answer to a listing of today (which also shows the
+        /// instants in use), rather than taken from a device clock that may be hours or days off.
+        private func reserveInstant(near eatenAt: Date?) async throws -> LogInstant {
+            let time = try await user.writeTime(eatenAt) { answer in
+                if let today = user.utcToday() {
+                    _ = try await listSettling(today, session: answer)
+                }
+            }
+            guard let instant = user.client.logInstants.reserve(near: time, for: instantOwner) else {
+                throw JanuaryError.invalidInput(
+                    "eaten_at must be an instant between the years 1 and 9999 with a free millisecond in its second."
+                )
+            }
+            return instant
+        }
+
+        /// Lists the user's logs of one UTC day, for settling a create (in the create's session, when given), and
+        /// notes their instants as in use.
+        private func listSettling(_ day: JanuaryDate, session: SendRecord?) async throws -> [FoodLog] {
+            let logs = try await user.send(
+                operation: .listFoodLogs, returning: ListFoodLogsResponse.self, record: session
+            ) {
+                JanuaryRequest(method: .get, path: Self.path, queryItems: JanuaryUserClient.utcDayQuery(day))
+            }
+            .items
+            noteInstants(of: logs)
+            return logs
+        }
+
+        /// Notes the instants of listed logs as in use, so that no later create of the user's picks one.
+        private func noteInstants(of logs: [FoodLog]) {
+            user.client.logInstants.note(logs.lazy.compactMap { LogInstant($0.eatenAt) }, for: instantOwner)
+        }
+
+        /// Sends the event for what settling a create decided.
         private func emitReconciliation(_ step: CreateReconciliation.Step, sends: Int) {
             let kind: JanuaryEvent.Kind
             switch step {
             case .found: kind = .lostCreateFound
             case .send: kind = .lostCreateResent
-            case .listDay, .fail: kind = .lostCreateUnresolved
+            case .listDay, .wait, .fail: kind = .lostCreateUnresolved
             }
             user.client.emit { JanuaryEvent(kind: kind, date: $0, attempt: UInt64(sends)) }
         }
@@ -100,10 +169,12 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
         ///   or one longer than 60 days (code `date_range_too_large`); what any request throws.
         public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [FoodLog] {
-            try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
+            let logs = try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
                 try listRequest(from: start, through: end)
             }
             .items
+            noteInstants(of: logs)
+            return logs
         }
 
         /// Lists the user's food logs of one day of their calendar.
@@ -125,11 +196,13 @@ extension JanuaryUserClient {
         /// - Returns: The logs, in the order they were eaten.
         /// - Throws: What `list(from:through:)` with days throws.
         public func list(from start: Date, through end: Date) async throws -> [FoodLog] {
-            try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
+            let logs = try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
                 let days = try user.days(from: start, through: end)
                 return try listRequest(from: days.start, through: days.end)
             }
             .items
+            noteInstants(of: logs)
+            return logs
         }
 
         /// A list's request, once its range passes.

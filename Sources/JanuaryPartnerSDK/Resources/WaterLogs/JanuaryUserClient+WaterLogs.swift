@@ -29,27 +29,37 @@ extension JanuaryUserClient {
 
         /// Logs water the user drank.
         ///
-        /// A create is not idempotent: each call adds to the day's total. The client never sends it twice after a
-        /// failure whose outcome is unknown (a timeout, a dropped connection, a `5xx`); list the day's totals before
+        /// A create is not idempotent: each call adds to the day's total, and a listing shows only daily totals, so
+        /// the SDK cannot tell whether a create whose answer was lost was stored. It never sends one twice after a
+        /// failure whose outcome is unknown (a timeout, a dropped connection, a `5xx`, a cancellation after it was
+        /// sent): the error then has ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``; list the day's totals before
         /// you try again.
         ///
         /// - Parameters:
         ///   - amount: How much: 1 to 811.5 fl oz, 30 to 24 000 ml, or 0.1 to 101.4 cups (January's newest
         ///     contract starts cups at 0.125 and answers below it).
-        ///   - consumedAt: When the user drank it. `nil` (the default) sends no time: January stamps the log with
-        ///     its own clock, so a device clock that is off cannot move the log, or the daily cap, to another day.
+        ///   - consumedAt: When the user drank it. `nil` (the default) dates it by January's clock now, as a food
+        ///     log is: the client's estimate of it, or, before the client has one, the `Date` of the answer to a
+        ///     listing of today that it makes first; so a device clock that is off cannot move the log, or the
+        ///     daily cap, to another day.
         /// - Returns: The log January recorded, with its identifier.
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or amount;
         ///   `daily_water_limit_exceeded` when the log would take the day past 24 liters; what any request throws.
         @discardableResult
         public func create(_ amount: WaterAmount, consumedAt: Date? = nil) async throws -> WaterLog {
-            try await user.send(operation: .createWaterLog, returning: WaterLog.self) {
-                try amount.validate(field: "amount")
-                if let consumedAt {
-                    try Validation.date(consumedAt, field: "consumed_at")
+            try user.userID.validate()
+            try amount.validate(field: "amount")
+            if let consumedAt {
+                try Validation.date(consumedAt, field: "consumed_at")
+            }
+            let time = try await user.writeTime(
+                consumedAt, learningClockFrom: .listWaterLogs, path: Self.path,
+                query: [URLQueryItem(name: "unit", value: VolumeUnit.milliliters.rawValue)])
+            return try await user.sendOnce("water log create") { record in
+                try await user.send(operation: .createWaterLog, returning: WaterLog.self, record: record) {
+                    let body = CreateWaterLogBody(amount: amount, consumedAt: time)
+                    return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
                 }
-                let body = CreateWaterLogBody(amount: amount, consumedAt: consumedAt)
-                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
             }
         }
 

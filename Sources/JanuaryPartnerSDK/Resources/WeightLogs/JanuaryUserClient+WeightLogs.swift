@@ -32,26 +32,32 @@ extension JanuaryUserClient {
 
         /// Logs a weight measurement.
         ///
-        /// A create is not idempotent: each call stores another measurement (the list shows the day's last one).
-        /// The client never sends it twice after a failure whose outcome is unknown (a timeout, a dropped
-        /// connection, a `5xx`).
+        /// A create is not idempotent: each call stores another measurement (the list shows the day's last one),
+        /// and weight logs have no identifier, so the SDK cannot tell whether a create whose answer was lost was
+        /// stored. It never sends one twice after a failure whose outcome is unknown (a timeout, a dropped
+        /// connection, a `5xx`, a cancellation after it was sent): the error then has
+        /// ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``.
         ///
         /// - Parameters:
         ///   - weight: The weight: 10 to 1000 lb, or 4.5 to 453.6 kg.
-        ///   - measuredAt: When the user was weighed. `nil` (the default) sends no time: January stamps the log with
-        ///     its own clock, so a device clock that is off cannot move the log to another day.
+        ///   - measuredAt: When the user was weighed. `nil` (the default) dates it by January's clock now, as a food
+        ///     log is (see ``JanuaryUserClient/WaterLogs/create(_:consumedAt:)``).
         /// - Returns: The log January recorded. Weight logs have no identifier.
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or weight; what
         ///   any request throws.
         @discardableResult
         public func create(_ weight: Weight, measuredAt: Date? = nil) async throws -> WeightLog {
-            try await user.send(operation: .createWeightLog, returning: WeightLog.self) {
-                try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
-                if let measuredAt {
-                    try Validation.date(measuredAt, field: "measured_at")
+            try user.userID.validate()
+            try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
+            if let measuredAt {
+                try Validation.date(measuredAt, field: "measured_at")
+            }
+            let time = try await user.writeTime(measuredAt, learningClockFrom: .listWeightLogs, path: Self.path)
+            return try await user.sendOnce("weight log create") { record in
+                try await user.send(operation: .createWeightLog, returning: WeightLog.self, record: record) {
+                    let body = CreateWeightLogBody(weight: weight, measuredAt: time)
+                    return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
                 }
-                let body = CreateWeightLogBody(weight: weight, measuredAt: measuredAt)
-                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
             }
         }
 

@@ -44,7 +44,7 @@ struct CreateFoodLogFromScanTests {
     func sentAsBody() async throws {
         let logs = try LogsServer()
         try await logs.user().foodLogs.create(CreateFoodLogRequest(scan: Self.scan))
-        let body = try logs.onlyRequest().jsonBody()
+        let body = try logs.callRequest().jsonBody()
         #expect(Set(body.keys) == ["foods", "name", "eaten_at"])
         #expect((body["foods"] as? [[String: Any]])?.map { $0["food_id"] as? String } == ["111", "333"])
         #expect(body["name"] as? String == "Oatmeal with berries")

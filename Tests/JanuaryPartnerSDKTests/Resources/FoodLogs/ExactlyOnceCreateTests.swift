@@ -13,6 +13,7 @@ import Testing
 struct ExactlyOnceCreateTests {
     static let apple = FoodLogInputFood(foodID: "1002", servingID: "5004", quantity: 1)
     static let bananas = FoodLogInputFood(foodID: "1001", servingID: "5001", quantity: 2.5)
+    static let eatenAt = Date(timeIntervalSince1970: 1_767_225_600)
 
     /// How the answer is lost, and whether the log was stored first.
     enum Loss: String, CaseIterable, Sendable {
@@ -54,14 +55,18 @@ struct ExactlyOnceCreateTests {
         // Sub-millisecond digits, which January drops: the SDK must still recognise its log.
         let eatenAt = Date(timeIntervalSince1970: 1_767_225_600.123_456)
         let request = CreateFoodLogRequest(foods: [Self.apple], eatenAt: withEatenAt ? eatenAt : nil, name: "Snack")
-        let log = try await harness.user.foodLogs.create(request)
+        let user = harness.user
+        let log = try await LostCreateCasesTests.autoAdvancing(harness.clock) {
+            try await user.foodLogs.create(request)
+        }
         let day = try await Self.logs(on: log.eatenAt, harness)
         #expect(day.map(\.id) == [log.id], "exactly one log, and it is the one returned")
         #expect(harness.entries("createFoodLog").count == (loss.storesFirst ? 1 : 2))
-        #expect(harness.entries("listFoodLogs").count == 2, "one to reconcile, one by this test")
+        // One to learn January's clock for an undated meal, one to settle, one by this test.
+        #expect(harness.entries("listFoodLogs").count == (withEatenAt ? 2 : 3))
         try await harness.events.waitForEvents(of: loss.storesFirst ? .lostCreateFound : .lostCreateResent)
         if withEatenAt {
-            #expect(CreateReconciliation.milliseconds(log.eatenAt) == 1_767_225_600_123)
+            #expect(LogInstant(log.eatenAt)?.milliseconds == 1_767_225_600_123)
         }
     }
 
@@ -78,8 +83,11 @@ struct ExactlyOnceCreateTests {
             }
             let eatenAt = Date(timeIntervalSince1970: 1_767_225_600 + Double(random.next() % 2_000_000_000) / 1_000)
             let foods = random.next() % 2 == 0 ? [Self.apple] : [Self.apple, Self.bananas]
-            let log = try await harness.user.foodLogs.create(
-                CreateFoodLogRequest(foods: foods, eatenAt: eatenAt, name: "meal \(index)"))
+            let user = harness.user
+            let log = try await LostCreateCasesTests.autoAdvancing(harness.clock) {
+                try await user.foodLogs.create(
+                    CreateFoodLogRequest(foods: foods, eatenAt: eatenAt, name: "meal \(index)"))
+            }
             let id = try #require(log.id)
             #expect(created[id] == nil)
             created[id] = log.eatenAt
@@ -98,8 +106,11 @@ struct ExactlyOnceCreateTests {
         let harness = try Self.harness()
         harness.simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/food-logs")
         harness.simulator.failNext(with: .error(status: 403, code: "scope_insufficient"), method: "GET")
+        let user = harness.user
         let error = await #expect(throws: JanuaryError.self) {
-            try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple]))
+            try await LostCreateCasesTests.autoAdvancing(harness.clock) {
+                try await user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: Self.eatenAt))
+            }
         }
         #expect(error?.mayHaveTakenEffect == true)
         #expect(error?.message.contains("list the day again") == true)
@@ -114,7 +125,12 @@ struct ExactlyOnceCreateTests {
         harness.simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/food-logs")
         harness.simulator.failNext(with: .delay(30), method: "GET", pathPrefix: "/v1.2/food-logs")
         let user = harness.user
-        let create = Task { try await user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple])) }
+        let create = Task {
+            try await user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: Self.eatenAt))
+        }
+        // The settle window, then the listing held back 30 s.
+        try await harness.clock.waitForSleeper(lasting: CreateReconciliation.settleWindow)
+        harness.clock.advance(by: CreateReconciliation.settleWindow)
         try await harness.clock.waitForSleeper(lasting: 30)
         create.cancel()
         let outcome = await create.result
@@ -157,8 +173,10 @@ struct ExactlyOnceCreateTests {
             configuration: configuration
         )
         let user = january.forUser(PartnerUserID(rawValue: "user-42"))
-        let log = try await user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], name: "Lunch"))
+        let log = try await user.foodLogs.create(
+            CreateFoodLogRequest(foods: [Self.apple], eatenAt: Self.eatenAt, name: "Lunch"))
         #expect(log.name == "Lunch")
+        // A 2xx was stored already: it is looked for at once, with no settle window to wait out.
         #expect(simulator.requestLog.map(\.operation) == ["createFoodLog", "listFoodLogs"])
     }
 }

@@ -39,7 +39,8 @@ struct FoodLogWireTests {
     func createOmitsNil() async throws {
         let logs = try LogsServer()
         try await logs.user().foodLogs.create(CreateFoodLogRequest(foods: [validFood]))
-        let body = try logs.onlyRequest().jsonBody()
+        #expect(logs.server.receivedRequests.map(\.method) == ["GET", "POST"], "a listing teaches January's clock")
+        let body = try logs.callRequest().jsonBody()
         #expect(Set(body.keys) == ["foods", "eaten_at"])
         let eatenAt = try #require(body["eaten_at"] as? String)
         #expect(eatenAt.count == "2026-03-10T19:05:30.250Z".count && eatenAt.hasSuffix("Z"))

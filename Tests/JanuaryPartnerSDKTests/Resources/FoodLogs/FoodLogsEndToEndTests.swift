@@ -50,12 +50,19 @@ struct FoodLogsEndToEndTests {
     func createNow() async throws {
         let harness = try ClientHarness()
         let created = try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple]))
-        #expect(created.eatenAt == harness.clock.now())
+        // January's clock, from the `Date` (whole seconds) of the listing made first to learn it, to within a second.
+        #expect(abs(created.eatenAt.timeIntervalSince(harness.clock.now())) < 1)
         #expect(created.name == nil)
+        #expect(harness.server.receivedRequests.map(\.method) == ["GET", "POST"], "a listing teaches January's clock")
         let body = try #require(
-            try JSONSerialization.jsonObject(with: harness.server.receivedRequests[0].body) as? [String: Any])
-        #expect(body["eaten_at"] as? String == "2026-01-01T00:00:00.000Z", "so that a lost answer can be found")
+            try JSONSerialization.jsonObject(with: harness.server.receivedRequests[1].body) as? [String: Any])
+        #expect(
+            (body["eaten_at"] as? String)?.hasPrefix("2026-01-01T00:00:00.") == true,
+            "so that a lost answer can be found")
         #expect(body["name"] == nil)
+        // A second undated meal needs no listing: the client now knows January's clock.
+        _ = try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple]))
+        #expect(harness.server.receivedRequests.map(\.method) == ["GET", "POST", "POST"])
     }
 
     @Test("a described breakfast is logged in one step, with the nutrients the analysis found")
@@ -256,7 +263,10 @@ struct FoodLogsEndToEndTests {
         let harness = try ClientHarness()
         harness.simulator.failNextWrites(afterStoringWith: .serviceUnavailable, pathPrefix: "/v1.2/food-logs")
         let eatenAt = try EndToEnd.instant("2025-12-31T08:00:00-08:00")
-        let log = try await harness.user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: eatenAt))
+        let user = harness.user
+        let log = try await harness.clock.advancingSleepers {
+            try await user.foodLogs.create(CreateFoodLogRequest(foods: [Self.apple], eatenAt: eatenAt))
+        }
         #expect(log.eatenAt == eatenAt)
         #expect(harness.entries("createFoodLog").count == 1)
         #expect(harness.entries("listFoodLogs").count == 1)
@@ -271,8 +281,10 @@ struct FoodLogsEndToEndTests {
     func createConnectionLostAfterStoring() async throws {
         let harness = try ClientHarness()
         harness.simulator.failNextWrites(afterStoringWith: .closeConnection, pathPrefix: "/v1.2/food-logs")
-        let log = try await harness.user.foodLogs.create(
-            CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
+        let user = harness.user
+        let request = CreateFoodLogRequest(
+            foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00"))
+        let log = try await harness.clock.advancingSleepers { try await user.foodLogs.create(request) }
         #expect(harness.entries("createFoodLog").count == 1)
         #expect(try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31")).map(\.id) == [log.id])
     }
@@ -323,8 +335,10 @@ struct FoodLogsEndToEndTests {
     func readsRetryWritesDoNot() async throws {
         let harness = try ClientHarness()
         harness.simulator.failNext(with: .serviceUnavailable, method: "POST", pathPrefix: "/v1.2/food-logs")
-        let created = try await harness.user.foodLogs.create(
-            CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
+        let creator = harness.user
+        let request = CreateFoodLogRequest(
+            foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00"))
+        let created = try await harness.clock.advancingSleepers { try await creator.foodLogs.create(request) }
         #expect(harness.entries("createFoodLog").map(\.status) == [503, 201])
         #expect(harness.entries("listFoodLogs").map(\.status) == [200])
         let id = try #require(created.id)

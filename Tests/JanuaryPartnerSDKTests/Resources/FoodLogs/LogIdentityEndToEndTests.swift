@@ -25,7 +25,9 @@ struct LogIdentityEndToEndTests {
 
     static let operations: [LogOperation] = [
         LogOperation(name: "createFoodLog") { user, _ in
-            try await user.foodLogs.create(CreateFoodLogRequest(foods: [apple]))
+            // Dated, so that the create is its only request (an undated one lists a day first).
+            try await user.foodLogs.create(
+                CreateFoodLogRequest(foods: [apple], eatenAt: Date(timeIntervalSince1970: 1_767_196_800)))
         },
         LogOperation(name: "listFoodLogs") { user, _ in
             _ = try await user.foodLogs.list(on: try JanuaryDate("2025-12-31"))

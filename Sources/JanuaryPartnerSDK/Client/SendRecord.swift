@@ -1,0 +1,71 @@
+import Foundation
+import JanuaryCore
+
+/// What the requests of one write have sent so far, for a write settled over several requests (a create, the
+/// listings that look for it, its second send): the session they all belong to, and when the last send began.
+///
+/// The exchange fills it in as it sends, so that the write knows whether a cancellation came before anything left
+/// (nothing happened) or after (the outcome is unknown), and from when its settle window counts.
+final class SendRecord: Sendable {
+    private struct State {
+        var session: UInt64?
+        var lastSendStartedAtUptime: TimeInterval?
+        var sends = 0
+        /// The `Date` of the last 2xx answer, and when it arrived on the clock's uptime.
+        var lastServerDate: (date: Date, uptime: TimeInterval)?
+    }
+
+    private let state: Locked<State>
+
+    /// A record for the first request of a write, or one that pins a later request to `session`.
+    init(session: UInt64? = nil) {
+        state = Locked(State(session: session))
+    }
+
+    /// How many requests have been handed to the transport.
+    var sends: Int {
+        state.withLock { $0.sends }
+    }
+
+    /// The session of the first credential sent: every later request of the write is sent in it, or not at all.
+    var session: UInt64? {
+        state.withLock { $0.session }
+    }
+
+    /// When the last send began, on the clock's monotonic scale; `nil` before any.
+    var lastSendStartedAtUptime: TimeInterval? {
+        state.withLock { $0.lastSendStartedAtUptime }
+    }
+
+    /// Whether any request of the write has been handed to the transport.
+    var hasSent: Bool {
+        lastSendStartedAtUptime != nil
+    }
+
+    /// January's time now by the `Date` of the last 2xx answer to a request of the write: that date, which
+    /// HTTP-date truncates to the second, plus the time since it arrived; `nil` before one.
+    func januaryTime(atUptime uptime: TimeInterval) -> Date? {
+        state.withLock { state in
+            state.lastServerDate.map { $0.date.addingTimeInterval(0.5 + max(0, uptime - $0.uptime)) }
+        }
+    }
+
+    /// Notes a 2xx answer's `Date`, when it has one.
+    func noteAnswer(serverDate: Date?, atUptime uptime: TimeInterval) {
+        guard let serverDate else {
+            return
+        }
+        state.withLock { $0.lastServerDate = (serverDate, uptime) }
+    }
+
+    /// Notes that a request of the write is being handed to the transport with a credential of `session`.
+    func noteSend(session: UInt64, atUptime uptime: TimeInterval) {
+        state.withLock { state in
+            if state.session == nil {
+                state.session = session
+            }
+            state.lastSendStartedAtUptime = uptime
+            state.sends += 1
+        }
+    }
+}
