@@ -16,8 +16,8 @@ extension JanuaryError {
     /// 3. A code this SDK knows: that code's kind, in any category (Docs/Errors.md lists each).
     /// 4. Otherwise, a code that is new or missing: the category's kind.
     ///
-    /// `JanuaryErrorRecoveryTests` checks every category and every known code against the table in
-    /// Docs/Errors.md.
+    /// `JanuaryErrorRecoveryTests` checks every category and every known code against a table of its own, and
+    /// `ErrorsGuideTests` checks the table in Docs/Errors.md against ``JanuaryError/recovery``.
     public struct Recovery: Hashable, Sendable, CustomStringConvertible {
         /// What to do.
         public let kind: Kind
