@@ -30,6 +30,9 @@ func showTryAgain(after seconds: TimeInterval?) {}
 func showOfflineBanner() {}
 func showNotInCatalogue() {}
 func showNothingRecognised() {}
+func showMonthlyLimitReached() {}
+func showMessage(_ sentence: String) {}
+func reloadDay() async {}
 func report(_ error: any Error) {}
 final class Counter: Sendable {
     func next() -> Int { 1 }

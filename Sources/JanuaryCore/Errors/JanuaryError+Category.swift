@@ -76,6 +76,13 @@ extension JanuaryError {
         /// January's response could not be decoded into the type you asked for.
         public static let decoding = Category(.decoding)
 
+        /// Every category this version of the SDK makes, for tables that must cover them all; a test keeps it
+        /// equal to the constants above.
+        package static let allKnown: [Category] = [
+            .authentication, .authorization, .tokenProvider, .network, .timeout, .server, .invalidInput, .notFound,
+            .rateLimited, .cancelled, .decoding,
+        ]
+
         /// The category's name, such as `authentication`.
         public var description: String {
             base.rawValue

@@ -132,5 +132,22 @@ extension JanuaryError {
         public static let secureConnectionFailed: Code = "secure_connection_failed"
         /// The connection was lost before the response was complete.
         public static let networkConnectionLost: Code = "network_connection_lost"
+
+        /// Every code above, January's then the SDK's, for tables that must cover them all; a test keeps it equal to
+        /// the constants.
+        package static let allKnown: [Code] = [
+            .invalidRequest, .endUserIDRequired, .dateRangeTooLarge, .dailyWaterLimitExceeded, .imageUnreachable,
+            .imageCorrupt, .imageFormatUnsupported, .imageInvalidBase64, .unauthorized, .tokenExpired, .tokenInvalid,
+            .tokenRevoked, .forbidden, .clientTokenNotAllowed, .scopeInsufficient, .endUserIDMismatch, .notFound,
+            .conflict, .payloadTooLarge, .rateLimited, .requestLimitExceeded, .creditLimitExceeded, .cancelled,
+            .internalError, .notImplemented, .upstreamError, .serviceUnavailable, .clientTokenRevocationIncomplete,
+            .upstreamTimeout,
+            .invalidEndUserID, .serverOnlyEndpoint, .invalidTimeout, .invalidClientToken, .invalidClientTokenExpiration,
+            .apiKeyAsClientToken, .clientTokenProviderFailed, .tokenProviderReentered, .tokenRejectedRepeatedly,
+            .partnerBackendRefused, .partnerBackendFailed, .developmentKeyInReleaseBuild, .invalidDevelopmentKey,
+            .backgroundSessionUnsupported, .signedOut, .requestTimeout, .responseTooLarge, .decodingFailed,
+            .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .secureConnectionFailed,
+            .networkConnectionLost,
+        ]
     }
 }

@@ -7,18 +7,20 @@ import Foundation
 /// ``message``, the HTTP ``statusCode``, the ``requestID`` to quote to January support and, for rate limits,
 /// how long to wait (``retryAfter``).
 ///
-/// Categories are an extensible set of values rather than an exhaustive enum, so a new category in a later
-/// release does not break your `switch`. Always include a `default` branch, and build logic on ``code`` or
-/// ``category``, never on ``message``:
+/// What to do about it is its ``recovery``: one kind per error (sign in again, retry later, check before
+/// repeating a write, not until next month, fix the input, report a bug), decided from ``mayHaveTakenEffect``,
+/// ``code`` and ``category``. Kinds and categories are extensible sets of values rather than exhaustive enums, so a
+/// new one in a later release does not break your `switch`. Always include a `default` branch, and build logic on
+/// ``recovery``, ``code`` or ``category``, never on ``message``:
 ///
 /// ```swift
 /// do {
 ///     let results = try await january.foods.search(SearchFoodsRequest(query: "banana"))
 /// } catch let error as JanuaryError {
-///     switch error.category {
-///     case .authentication: showSignIn()
-///     case .rateLimited: retry(after: error.retryAfter)
-///     case .network: showOfflineBanner()
+///     switch error.recovery.kind {
+///     case .signInAgain: showSignIn()
+///     case .retryLater: showTryAgain(after: error.recovery.retryAfter)
+///     case .retryWhenOnline: showOfflineBanner()
 ///     default: report(error)
 ///     }
 /// }

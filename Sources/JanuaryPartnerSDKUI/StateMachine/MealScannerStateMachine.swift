@@ -288,15 +288,16 @@ struct MealScannerStateMachine: Sendable {
     }
 
     static func failure(for error: JanuaryError, during work: Work) -> Failure {
-        if error.code == .notConnectedToInternet {
+        let recovery = error.recovery.kind
+        if recovery == .retryWhenOnline {
             return .offline
         }
         if case .barcode = work, error.category == .notFound {
             return .unknownBarcode
         }
-        // The same bytes or digits fail the same way again; everything else (network, timeouts, limits, January's
-        // own trouble) may pass on a second try.
-        let canRetry = error.category != .invalidInput && error.category != .authorization
+        // "Try again" only where the same work may pass later: never for a spent monthly allowance, the same bytes
+        // or digits, a setup fault, a session that needs signing in, or a kind added later.
+        let canRetry = recovery == .retryLater
         return .january(sentence: error.errorDescription ?? error.localizedDescription, canRetry: canRetry)
     }
 

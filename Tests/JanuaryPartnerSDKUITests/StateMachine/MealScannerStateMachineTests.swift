@@ -306,6 +306,7 @@ struct MealScannerStateMachineTests {
     func cancellationMapping() async throws {
         let failure = Machine.failure(
             for: JanuaryError(category: .cancelled, code: .cancelled, message: "x"), during: .photo(photo))
-        #expect(failure == .january(sentence: "The operation was cancelled.", canRetry: true))
+        // Stopped on purpose (its recovery is to ignore it): scanning again, not the same request.
+        #expect(failure == .january(sentence: "The operation was cancelled.", canRetry: false))
     }
 }

@@ -16,6 +16,10 @@ public enum JanuaryConnection {
         case allowanceSpent
         /// Try again after this many seconds, when known.
         case retryLater(TimeInterval?)
+        /// A write may be stored although it failed: reload what it would have changed before offering it again.
+        case reloadBeforeRepeating
+        /// The work was stopped on purpose (signed out): show nothing.
+        case nothing
         /// Show this sentence, written for users.
         case showMessage(String)
     }
@@ -44,24 +48,23 @@ public enum JanuaryConnection {
         )
     }
 
-    /// What to do about `error`, decided on its typed code and category, never on its message.
+    /// What to do about `error`, from the SDK's recovery for it: never from its message, and with no table of codes
+    /// of our own.
     ///
     /// - Parameter error: The error a call threw.
     /// - Returns: The app's response.
     public static func response(to error: JanuaryError) -> Response {
-        switch error.code {
-        case .partnerBackendRefused?, .tokenRevoked?, .tokenInvalid?:
+        switch error.recovery.kind {
+        case .checkBeforeRepeating:
+            return .reloadBeforeRepeating
+        case .signInAgain:
             return .signIn
-        case .creditLimitExceeded?, .requestLimitExceeded?:
+        case .notUntilNextMonth:
             return .allowanceSpent
-        case .rateLimited?:
-            return .retryLater(error.retryAfter)
-        default:
-            break
-        }
-        switch error.category {
-        case .network, .timeout, .server:
-            return .retryLater(error.retryAfter)
+        case .retryLater, .retryWhenOnline:
+            return .retryLater(error.recovery.retryAfter)
+        case .ignore:
+            return .nothing
         default:
             return .showMessage(error.localizedDescription)
         }

@@ -67,6 +67,17 @@ struct JanuaryConnectionTests {
         #expect(JanuaryConnection.response(to: error) == .allowanceSpent)
     }
 
+    @Test("a water log whose answer was lost is reloaded before it is offered again, although it came as a 503")
+    func lostWriteIsCheckedFirst() async throws {
+        let simulator = try JanuaryAPISimulator()
+        simulator.failNextWrites(afterStoringWith: .serviceUnavailable, pathPrefix: "/v1.2/water-logs")
+        let january = try Self.makeClient(simulator, session: Session())
+        let user = january.forUser(PartnerUserID(rawValue: simulator.defaultEndUserID))
+        let error = try await #require(throws: JanuaryError.self) { try await user.waterLogs.create(.milliliters(250)) }
+        #expect(error.category == .server && error.mayHaveTakenEffect)
+        #expect(JanuaryConnection.response(to: error) == .reloadBeforeRepeating)
+    }
+
     @Test("a backend that cannot be reached is retried later, and is not called offline")
     func unreachableBackend() async throws {
         let closed = try LoopbackHTTPServer()
