@@ -48,7 +48,8 @@ struct ReleaseFilesTests {
     }
 
     /// The manifest is in the SDK's resource bundle and is the property list Apple documents: no tracking, the
-    /// data the SDK sends for the app linked to the user and used for the app's function, and the one
+    /// data the SDK sends for the app (each type Docs/Platforms.md's table names; `PrivacyManifestTableTests`)
+    /// linked to the user and used for the app's function, and the one
     /// required-reason API it uses (the time since boot, to measure token lifetimes).
     @Test func thePrivacyManifestIsWhatAppleReads() throws {
         let url = try #require(Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy"))
@@ -65,8 +66,11 @@ struct ReleaseFilesTests {
         let collected = try #require(plist["NSPrivacyCollectedDataTypes"] as? [[String: Any]])
         #expect(
             Set(collected.compactMap { $0["NSPrivacyCollectedDataType"] as? String }) == [
-                "NSPrivacyCollectedDataTypeHealth", "NSPrivacyCollectedDataTypePhotosorVideos",
-                "NSPrivacyCollectedDataTypeOtherUserContent", "NSPrivacyCollectedDataTypeUserID",
+                "NSPrivacyCollectedDataTypeHealth", "NSPrivacyCollectedDataTypeFitness",
+                "NSPrivacyCollectedDataTypeSensitiveInfo", "NSPrivacyCollectedDataTypePreciseLocation",
+                "NSPrivacyCollectedDataTypePhotosorVideos", "NSPrivacyCollectedDataTypeOtherUserContent",
+                "NSPrivacyCollectedDataTypeSearchHistory", "NSPrivacyCollectedDataTypeUserID",
+                "NSPrivacyCollectedDataTypeOtherDataTypes",
             ])
         for type in collected {
             #expect(type["NSPrivacyCollectedDataTypeLinked"] as? Bool == true)
