@@ -22,6 +22,8 @@ struct ReleaseFilesTests {
             ("LICENSE", "Apache License"), ("LICENSE", "Version 2.0, January 2004"),
             ("CHANGELOG.md", "## [Unreleased]"), ("RELEASING.md", "git tag -a X.Y.Z"),
             ("SECURITY.md", "## Reporting a vulnerability"), ("Docs/Support.md", "supportSummary"),
+            // Support.md says where a security problem goes, with the address SECURITY.md gives.
+            ("SECURITY.md", "security@january.ai"), ("Docs/Support.md", "**security@january.ai**"),
             ("README.md", "Apache-2.0"),
         ]
     )
