@@ -25,6 +25,9 @@ struct ReleaseFilesTests {
             // Support.md says where a security problem goes, with the address SECURITY.md gives.
             ("SECURITY.md", "security@january.ai"), ("Docs/Support.md", "**security@january.ai**"),
             ("README.md", "Apache-2.0"),
+            // One recommended way to reach the simulator, linked from the README to where the ways are compared.
+            ("README.md", "(Docs/Testing.md#which-way-to-reach-the-simulator)"),
+            ("Docs/Testing.md", "## Which way to reach the simulator"),
         ]
     )
     func theFileSaysWhatItMust(_ name: String, _ phrase: String) throws {
