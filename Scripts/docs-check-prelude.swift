@@ -14,7 +14,11 @@ let apiKey = "sk-docs-check"
 let simulator = try! JanuaryAPISimulator()
 
 // The app's own session, screens and logging.
-func mySessionToken() -> String { "session" }
+/// The app's own sign-in session, whose token may need a refresh over the network first.
+actor AppSession {
+    func currentToken() async throws -> String { "session" }
+}
+let session = AppSession()
 struct Account: Sendable {
     let id: String
     let timeZone: TimeZone

@@ -67,7 +67,7 @@ struct ReplaySafetyEndToEndTests {
         ) { harness in
             let log = try await harness.user.foodLogs.create(
                 CreateFoodLogRequest(foods: [apple], eatenAt: try EndToEnd.instant(eatenAt)))
-            _ = try await harness.user.foodLogs.update(id: try #require(log.id), UpdateFoodLogRequest(name: "lunch"))
+            _ = try await harness.user.foodLogs.update(id: log.id, UpdateFoodLogRequest(name: "lunch"))
         },
     ]
 

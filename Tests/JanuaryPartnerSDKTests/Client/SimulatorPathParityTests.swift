@@ -52,7 +52,7 @@ struct SimulatorPathParityTests {
         let eatenAt = try EndToEnd.instant("2025-12-31T08:15:30.250-08:00")
         let created = try await harness.user.foodLogs.create(
             CreateFoodLogRequest(foods: [Self.bananas], eatenAt: eatenAt, name: "Snack"))
-        let id = try #require(created.id)
+        let id = created.id
         #expect(created.foods.first?.nutrients.calories == NutrientAmount(value: 210, unit: .kilocalories))
         #expect(try await harness.user.foodLogs.get(id: id) == created)
         let updated = try await harness.user.foodLogs.update(id: id, UpdateFoodLogRequest(name: "Brunch"))

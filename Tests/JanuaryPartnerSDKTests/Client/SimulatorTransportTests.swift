@@ -82,7 +82,7 @@ struct SimulatorTransportTests {
         let user = january.forUser(PartnerUserID(rawValue: "user-42"), timeZone: Self.losAngeles)
         let day = try JanuaryDate("2026-03-10")
         let logs = try await user.foodLogs.list(on: day)
-        #expect(logs.map(\.id?.rawValue) == [breakfastID, lunchID])
+        #expect(logs.map(\.id.rawValue) == [breakfastID, lunchID])
         #expect(logs.map(\.name) == ["Breakfast", "Lunch"])
         #expect(logs.map(\.eatenAt) == [breakfast, lunch])
         #expect(logs.map { $0.foods.map(\.name) } == [["oatmeal", "banana"], ["white rice"]])

@@ -22,7 +22,12 @@ struct ReleaseFilesTests {
             ("LICENSE", "Apache License"), ("LICENSE", "Version 2.0, January 2004"),
             ("CHANGELOG.md", "## [Unreleased]"), ("RELEASING.md", "git tag -a X.Y.Z"),
             ("SECURITY.md", "## Reporting a vulnerability"), ("Docs/Support.md", "supportSummary"),
+            // Support.md says where a security problem goes, with the address SECURITY.md gives.
+            ("SECURITY.md", "security@january.ai"), ("Docs/Support.md", "**security@january.ai**"),
             ("README.md", "Apache-2.0"),
+            // One recommended way to reach the simulator, linked from the README to where the ways are compared.
+            ("README.md", "(Docs/Testing.md#which-way-to-reach-the-simulator)"),
+            ("Docs/Testing.md", "## Which way to reach the simulator"),
         ]
     )
     func theFileSaysWhatItMust(_ name: String, _ phrase: String) throws {
@@ -48,7 +53,8 @@ struct ReleaseFilesTests {
     }
 
     /// The manifest is in the SDK's resource bundle and is the property list Apple documents: no tracking, the
-    /// data the SDK sends for the app linked to the user and used for the app's function, and the one
+    /// data the SDK sends for the app (each type Docs/Platforms.md's table names; `PrivacyManifestTableTests`)
+    /// linked to the user and used for the app's function, and the one
     /// required-reason API it uses (the time since boot, to measure token lifetimes).
     @Test func thePrivacyManifestIsWhatAppleReads() throws {
         let url = try #require(Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy"))
@@ -65,8 +71,11 @@ struct ReleaseFilesTests {
         let collected = try #require(plist["NSPrivacyCollectedDataTypes"] as? [[String: Any]])
         #expect(
             Set(collected.compactMap { $0["NSPrivacyCollectedDataType"] as? String }) == [
-                "NSPrivacyCollectedDataTypeHealth", "NSPrivacyCollectedDataTypePhotosorVideos",
-                "NSPrivacyCollectedDataTypeOtherUserContent", "NSPrivacyCollectedDataTypeUserID",
+                "NSPrivacyCollectedDataTypeHealth", "NSPrivacyCollectedDataTypeFitness",
+                "NSPrivacyCollectedDataTypeSensitiveInfo", "NSPrivacyCollectedDataTypePreciseLocation",
+                "NSPrivacyCollectedDataTypePhotosorVideos", "NSPrivacyCollectedDataTypeOtherUserContent",
+                "NSPrivacyCollectedDataTypeSearchHistory", "NSPrivacyCollectedDataTypeUserID",
+                "NSPrivacyCollectedDataTypeOtherDataTypes",
             ])
         for type in collected {
             #expect(type["NSPrivacyCollectedDataTypeLinked"] as? Bool == true)

@@ -20,7 +20,7 @@ struct ContractRevisionsEndToEndTests {
         #expect(created.eatenAt == instant)
         let listed = try await harness.user.foodLogs.list(on: try EndToEnd.day("2025-12-31"))
         #expect(listed.map(\.eatenAt) == [instant])
-        let fetched = try await harness.user.foodLogs.get(id: try #require(created.id))
+        let fetched = try await harness.user.foodLogs.get(id: created.id)
         #expect(fetched.eatenAt == instant)
         let water = try await harness.user.waterLogs.create(.milliliters(250), consumedAt: instant)
         #expect(water.consumedAt == instant)

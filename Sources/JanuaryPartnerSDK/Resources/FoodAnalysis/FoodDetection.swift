@@ -78,7 +78,11 @@ public struct Confidence: JanuaryVocabulary {
 /// Log it as it is: ``id`` is the `food_id`, ``serving``'s id the `serving_id` and ``quantity`` the `quantity`
 /// (``loggableFood`` puts them together). Its ``nutrients`` are already those of the portion eaten: do not scale
 /// them again.
-public struct DetectedFood: Sendable, Hashable, Codable, Identifiable {
+///
+/// It is not `Identifiable`: a scan can find the same catalogue food twice (two portions of it), so ``id`` does
+/// not tell detections apart. In a SwiftUI list, identify them by position:
+/// `ForEach(Array(scan.detections.enumerated()), id: \.offset)`.
+public struct DetectedFood: Sendable, Hashable, Codable {
     /// The food's name.
     public var name: String?
 

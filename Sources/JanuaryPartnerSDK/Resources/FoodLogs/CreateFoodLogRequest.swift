@@ -5,12 +5,14 @@ import JanuaryCore
 ///
 /// ```swift
 /// let request = CreateFoodLogRequest(
-///     foods: [FoodLogInputFood(foodID: banana.id, servingID: banana.servings[0].id, quantity: 1)],
+///     foods: [try banana.portion(quantity: 1).loggableFood, try oats.portion(unit: "cup").loggableFood],
 ///     eatenAt: breakfastTime,
 ///     name: "Breakfast"
 /// )
 /// let log = try await user.foodLogs.create(request)
 /// ```
+///
+/// For one food, ``init(food:servingID:quantity:eatenAt:name:)`` does the same in one step.
 ///
 /// ``JanuaryUserClient/FoodLogs/create(_:)`` refuses, before sending anything, a request with no food or more than 100, a
 /// quantity that is not a finite number greater than 0 and at most 10 000, or a name longer than 256 characters.
@@ -34,6 +36,36 @@ public struct CreateFoodLogRequest: Hashable, Sendable, Encodable {
         self.foods = foods
         self.eatenAt = eatenAt
         self.name = name
+    }
+
+    /// Creates a request to log a portion of one catalogue food: a food found by search, barcode or id, or a
+    /// restaurant's menu item.
+    ///
+    /// The food's portion (see ``ServedFood/portion(servingID:quantity:)``) becomes the log's one food, so a food
+    /// that lists no servings, or a serving id that is not one of them, is refused here, before anything is sent.
+    ///
+    /// ```swift
+    /// let banana = try await january.foods.get(barcode: scannedCode)
+    /// let log = try await user.foodLogs.create(CreateFoodLogRequest(food: banana, quantity: 2, name: "Snack"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - food: The food or menu item eaten.
+    ///   - servingID: One of the food's servings, or `nil` for its default serving (``ServedFood/defaultServing``).
+    ///   - quantity: How many servings were eaten; finite, greater than 0 and at most 10 000. Defaults to 1.
+    ///   - eatenAt: When the meal was eaten. Defaults to the moment January receives the request.
+    ///   - name: The meal's name, at most 256 characters. Defaults to none.
+    /// - Throws: `JanuaryError` of category `invalidInput` when the food lists no servings, `servingID` is not one
+    ///   of them, or the quantity is out of range.
+    public init(
+        food: some ServedFood,
+        servingID: ServingID? = nil,
+        quantity: Double = 1,
+        eatenAt: Date? = nil,
+        name: String? = nil
+    ) throws {
+        let portion = try food.portion(servingID: servingID, quantity: quantity)
+        self.init(foods: [portion.loggableFood], eatenAt: eatenAt, name: name)
     }
 
     /// Creates a request to log what a food analysis found.

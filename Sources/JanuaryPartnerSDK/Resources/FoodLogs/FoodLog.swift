@@ -2,12 +2,25 @@ import Foundation
 import JanuaryCore
 
 /// A meal a user logged: the foods eaten, with their portions and nutrition, and when.
+///
+/// Its ``id`` tells it apart from every other log, so a SwiftUI `List` or `ForEach` of logs needs no `id:`, even
+/// when January sent a log without an identifier.
 public struct FoodLog: Hashable, Sendable, Codable, Identifiable {
-    /// January's identifier of the log, for ``JanuaryUserClient/FoodLogs/get(id:)``, ``JanuaryUserClient/FoodLogs/update(id:_:)``
-    /// and ``JanuaryUserClient/FoodLogs/delete(id:)``.
+    /// The log's identity: January's identifier, for ``JanuaryUserClient/FoodLogs/get(id:)``,
+    /// ``JanuaryUserClient/FoodLogs/update(id:_:)`` and ``JanuaryUserClient/FoodLogs/delete(id:)``, or, for a log
+    /// January's upstream stored without one, a stand-in made on the device (``isAddressable`` is `false`).
     ///
-    /// `nil` only when January's upstream sent none; such a log can be listed but not addressed.
-    public var id: FoodLogID?
+    /// January sends `null` only for such a log. A stand-in is unique (a new random UUID inside), so two logs
+    /// without January's identifier never share an `id`; it is made anew each time the log is read, so two
+    /// reads of that log compare unequal. It is never sent: `get`, `update` and `delete` refuse it before
+    /// sending, and encoding writes `null`, as January did.
+    public var id: FoodLogID
+
+    /// Whether ``id`` is January's, so that the log can be fetched, updated and deleted: `false` only for a log
+    /// January's upstream stored without an identifier, which can be listed but not addressed.
+    public var isAddressable: Bool {
+        !id.isStandIn
+    }
 
     /// The foods eaten, each with its nutrition scaled to the portion.
     public var foods: [LoggedFood]
@@ -27,36 +40,39 @@ public struct FoodLog: Hashable, Sendable, Codable, Identifiable {
     /// Creates a food log, as your tests may need.
     ///
     /// - Parameters:
-    ///   - id: January's identifier of the log.
+    ///   - id: January's identifier of the log, or `nil` for a log January sent without one: it gets a unique
+    ///     stand-in (see ``id``).
     ///   - foods: The foods eaten.
     ///   - eatenAt: When the meal was eaten.
     ///   - name: The meal's name.
     public init(id: FoodLogID?, foods: [LoggedFood], eatenAt: Date, name: String? = nil) {
-        self.id = id
+        self.id = id ?? .standIn()
         self.foods = foods
         self.eatenAt = eatenAt
         self.name = name
     }
 
-    /// Decodes a food log from January's JSON; a missing or `null` list of foods reads as empty.
+    /// Decodes a food log from January's JSON; a missing or `null` list of foods reads as empty, and a missing or
+    /// `null` identifier as a unique stand-in (see ``id``).
     ///
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when `eaten_at` is missing or a field is malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeIfPresent(FoodLogID.self, forKey: .id)
+        self.id = try container.decodeIfPresent(FoodLogID.self, forKey: .id) ?? .standIn()
         self.foods = try container.decodeList([LoggedFood].self, forKey: .foods)
         self.eatenAt = try container.decodeTimestamp(forKey: .eatenAt, orRevisionKey: .createdAt)
         self.name = try container.decodeIfPresent(String.self, forKey: .name)
     }
 
-    /// Encodes the food log as January writes it, with `null` for what is absent.
+    /// Encodes the food log as January writes it, with `null` for what is absent, the identifier included when
+    /// ``id`` is a stand-in.
     ///
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
+        try container.encode(isAddressable ? id : nil, forKey: .id)
         try container.encode(foods, forKey: .foods)
         try container.encodeTimestamp(eatenAt, forKey: .eatenAt)
         try container.encode(name, forKey: .name)
@@ -101,6 +117,21 @@ public struct FoodLogID: CheckedIdentifier {
     }
 
     static let form = IdentifierForm.uuid
+
+    /// What starts a stand-in's string: not a UUID, so that the UUID check of every operation that sends a log id
+    /// refuses a stand-in too.
+    private static let standInPrefix = "unidentified-"
+
+    /// A stand-in for the identifier of a log January sent without one: unique, because a random UUID follows the
+    /// prefix.
+    static func standIn() -> FoodLogID {
+        FoodLogID(rawValue: standInPrefix + UUID().uuidString.lowercased())
+    }
+
+    /// Whether this is a stand-in made on the device rather than January's identifier.
+    var isStandIn: Bool {
+        rawValue.hasPrefix(Self.standInPrefix)
+    }
 }
 
 /// One food of a ``FoodLog``: what was eaten, how much, and its nutrition for that portion.

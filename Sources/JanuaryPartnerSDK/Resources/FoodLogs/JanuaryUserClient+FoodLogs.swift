@@ -282,6 +282,11 @@ extension JanuaryUserClient {
 
         /// A request for one log, once its identifier passes.
         private static func logRequest(_ method: JanuaryRequest.Method, _ id: FoodLogID) throws -> JanuaryRequest {
+            guard !id.isStandIn else {
+                throw JanuaryError.invalidInput(
+                    "This food log has no identifier from January (its upstream stored it without one), so it "
+                        + "cannot be fetched, changed or deleted; check FoodLog.isAddressable first.")
+            }
             try id.validate(field: "log_id")
             return try JanuaryRequest(method: method, segments: ["v1.2", "food-logs", id.rawValue])
         }

@@ -53,7 +53,7 @@ struct FoodLogDecodingTests {
                         "image_url": "", "name": null}]}
             """
         let log = try Wire.decode(FoodLog.self, json)
-        #expect(log.id == nil)
+        #expect(!log.isAddressable, "no identifier from January: a stand-in")
         #expect(log.name == nil)
         #expect(log.eatenAt == utc("2026-08-26T18:35:11Z"))
         let food = try #require(log.foods.first)
@@ -66,7 +66,8 @@ struct FoodLogDecodingTests {
 
         let bare = try Wire.decode(FoodLog.self, #"{"eaten_at": "2026-08-26T11:35:11-07:00", "foods": null}"#)
         #expect(bare.foods.isEmpty)
-        #expect(bare.id == nil)
+        #expect(!bare.isAddressable)
+        #expect(bare.id != log.id)
         #expect(bare.eatenAt == utc("2026-08-26T18:35:11Z"))
     }
 

@@ -20,7 +20,7 @@ struct FoodLogsEndToEndTests {
         let eatenAt = try EndToEnd.instant("2025-12-31T08:15:30.250-08:00")
         let created = try await harness.user.foodLogs.create(
             CreateFoodLogRequest(foods: [Self.bananas], eatenAt: eatenAt, name: "Snack"))
-        let id = try #require(created.id)
+        let id = created.id
         #expect(UUID(uuidString: id.rawValue) != nil)
         #expect(created.eatenAt == eatenAt)
         #expect(created.name == "Snack")
@@ -120,7 +120,7 @@ struct FoodLogsEndToEndTests {
         let created = try await harness.user.foodLogs.create(
             CreateFoodLogRequest(
                 foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-30T08:00:00-08:00"), name: "Breakfast"))
-        let id = try #require(created.id)
+        let id = created.id
         let moved = try EndToEnd.instant("2025-12-31T09:00:00-08:00")
         let updated = try await harness.user.foodLogs.update(
             id: id, UpdateFoodLogRequest(foods: [Self.oatmeal, Self.bananas], eatenAt: moved, name: "Brunch"))
@@ -142,7 +142,7 @@ struct FoodLogsEndToEndTests {
         let harness = try ClientHarness()
         let created = try await harness.user.foodLogs.create(
             CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
-        let id = try #require(created.id)
+        let id = created.id
         try await harness.user.foodLogs.delete(id: id)
         await EndToEnd.expectError(.notFound, code: "not_found", status: 404) {
             _ = try await harness.user.foodLogs.get(id: id)
@@ -318,7 +318,7 @@ struct FoodLogsEndToEndTests {
         let harness = try ClientHarness()
         let created = try await harness.user.foodLogs.create(
             CreateFoodLogRequest(foods: [Self.apple], eatenAt: try EndToEnd.instant("2025-12-31T08:00:00-08:00")))
-        let id = try #require(created.id)
+        let id = created.id
         harness.simulator.failNext(with: .serviceUnavailable, method: "DELETE", pathPrefix: "/v1.2/food-logs/")
         let user = harness.user
         let delete = Task { try await user.foodLogs.delete(id: id) }
@@ -341,7 +341,7 @@ struct FoodLogsEndToEndTests {
         let created = try await harness.clock.advancingSleepers { try await creator.foodLogs.create(request) }
         #expect(harness.entries("createFoodLog").map(\.status) == [503, 201])
         #expect(harness.entries("listFoodLogs").map(\.status) == [200])
-        let id = try #require(created.id)
+        let id = created.id
         try await harness.user.foodLogs.delete(id: id)
         harness.simulator.failNext(with: .upstreamTimeout, method: "GET", pathPrefix: "/v1.2/food-logs")
         let user = harness.user

@@ -88,7 +88,7 @@ struct LogIdentityEndToEndTests {
         let water = try await harness.user.waterLogs.create(
             .milliliters(300), consumedAt: Date(timeIntervalSince1970: 1_767_196_800))
         harness.simulator.clearRequestLog()
-        return Fixture(foodLogID: try #require(food.id), waterLogID: water.id)
+        return Fixture(foodLogID: food.id, waterLogID: water.id)
     }
 
     @Test(
