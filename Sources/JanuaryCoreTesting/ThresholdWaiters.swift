@@ -92,12 +92,60 @@ package func waitWithDeadline(
     register: (CheckedContinuation<Void, any Error>) -> UInt64?,
     remove: @escaping @Sendable (UInt64) -> CheckedContinuation<Void, any Error>?
 ) async throws {
+    try await waitWithDeadline(timeout: timeout, register: register) { id in
+        remove(id).map { .fail($0, WaitTimeoutError(awaited: awaited, timeout: timeout)) } ?? .ended
+    }
+}
+
+/// What the owner of a wait decides when the wait's deadline comes.
+package enum DeadlineVerdict: Sendable {
+    /// The wait has ended already: nothing to do.
+    case ended
+    /// The wait has seen progress since its deadline was set: look again after this many more real seconds.
+    case extend(TimeInterval)
+    /// The wait failed: resume its continuation, removed under the owner's lock, throwing the error.
+    case fail(CheckedContinuation<Void, any Error>, any Error)
+}
+
+/// Suspends until `register` or a later change resumes the continuation; after `timeout` real seconds, and
+/// again after each extension, asks `atDeadline` whether the wait failed.
+///
+/// The deadline of ``waitWithDeadline(_:timeout:register:remove:)`` never extends; a `ManualClock` sleep's
+/// extends each time the clock advances, so that only a sleep nobody is driving fails.
+///
+/// - Parameters:
+///   - timeout: The first deadline in real seconds; an infinite one never comes.
+///   - register: Registers the continuation under the owner's lock; returns its identifier, or `nil` after
+///     resuming it at once.
+///   - atDeadline: Decides, under the owner's lock, what the deadline means for the registered continuation.
+/// - Throws: The verdict's error, or what the owner resumes the continuation with.
+package func waitWithDeadline(
+    timeout: TimeInterval,
+    register: (CheckedContinuation<Void, any Error>) -> UInt64?,
+    atDeadline: @escaping @Sendable (UInt64) -> DeadlineVerdict
+) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         guard let id = register(continuation) else {
             return
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            remove(id)?.resume(throwing: WaitTimeoutError(awaited: awaited, timeout: timeout))
+        armDeadline(after: timeout) { atDeadline(id) }
+    }
+}
+
+/// Runs `verdict` after `timeout` real seconds on a Dispatch thread, never one of the cooperative pool, and
+/// carries it out.
+private func armDeadline(after timeout: TimeInterval, _ verdict: @escaping @Sendable () -> DeadlineVerdict) {
+    guard timeout.isFinite else {
+        return
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout)) {
+        switch verdict() {
+        case .ended:
+            break
+        case .extend(let more):
+            armDeadline(after: more, verdict)
+        case .fail(let continuation, let error):
+            continuation.resume(throwing: error)
         }
     }
 }

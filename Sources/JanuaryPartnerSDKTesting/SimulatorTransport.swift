@@ -118,7 +118,7 @@ public struct SimulatorTransport: JanuaryHTTPTransport, ChecksRequests {
             headerFields: request.headerFields.map { HeaderField(name: $0.name, value: $0.value) },
             body: body
         )
-        try await wait(answer.delay, timeout: request.timeout ?? timeout)
+        try await wait(answer.delay, timeout: request.timeout ?? timeout, of: request)
         switch answer {
         case .respond(let response):
             return Self.response(response, to: request)
@@ -130,16 +130,20 @@ public struct SimulatorTransport: JanuaryHTTPTransport, ChecksRequests {
     }
 
     /// Waits out a scripted delay on the clock; a delay that reaches the timeout ends there, as URLSession's
-    /// would.
-    private func wait(_ delay: TimeInterval, timeout: TimeInterval) async throws {
+    /// would. The sleep is named by the request's method and path, for a manual clock's stall message.
+    private func wait(_ delay: TimeInterval, timeout: TimeInterval, of request: JanuaryHTTPRequest) async throws {
         guard delay > 0 else {
             return
         }
+        let scripted = "the simulator's scripted delay of \(JanuaryError.seconds(delay)) s"
+        let target = "\(request.method.rawValue) \(request.url.path)"
         if timeout > 0, delay >= timeout {
-            try await clock.sleep(for: timeout)
+            let purpose =
+                "the \(JanuaryError.seconds(timeout)) s request timeout of \(target), which \(scripted) reaches"
+            try await ClockSleepPurpose.sleep(for: timeout, on: clock, purpose: purpose)
             throw URLErrorMapping.networkError(for: URLError(.timedOut))
         }
-        try await clock.sleep(for: delay)
+        try await ClockSleepPurpose.sleep(for: delay, on: clock, purpose: "\(scripted) before answering \(target)")
         try Task.checkCancellation()
     }
 

@@ -24,7 +24,10 @@ public protocol JanuaryClock: Sendable {
     /// A non-positive duration returns at once.
     ///
     /// - Parameter seconds: How long to wait.
-    /// - Throws: `CancellationError` as soon as the calling task is cancelled.
+    /// - Throws: `CancellationError` as soon as the calling task is cancelled. A test clock may throw an error of
+    ///   its own, as `ManualClock` does when nothing advances it (its `StallError`): a request waiting to be sent
+    ///   again, or for a scripted delay, then ends with that error unchanged; the token provider's timeout stops
+    ///   timing, and the provider call goes on.
     func sleep(for seconds: TimeInterval) async throws
 }
 

@@ -25,7 +25,11 @@ extension TokenCoordinator {
                 timeout.isFinite
                 ? Task.detached(priority: .userInitiated) { [weak self] in
                     do {
-                        try await clock.sleep(for: timeout)
+                        try await ClockSleepPurpose.sleep(
+                            for: timeout,
+                            on: clock,
+                            purpose: "the token provider's \(JanuaryError.seconds(timeout)) s timeout, while it runs"
+                        )
                     } catch {
                         return
                     }

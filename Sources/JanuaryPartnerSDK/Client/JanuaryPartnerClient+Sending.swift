@@ -205,7 +205,9 @@ extension JanuaryPartnerClient {
     ///   failure only when ``JanuaryRequest/isIdempotent`` (by default, the method's rule), waiting `Retry-After`
     ///   or a growing delay.
     ///
-    /// Cancelling the calling task cancels the HTTP request and any wait, and throws `CancellationError`.
+    /// Cancelling the calling task cancels the HTTP request and any wait, and throws `CancellationError`. A wait
+    /// runs on ``Configuration/clock``: in a test whose `ManualClock` nothing advances, the clock's stall error
+    /// ends the request and is thrown as it is.
     ///
     /// - Parameter request: The request.
     /// - Returns: January's response, whose status is in `200..<300`.
@@ -280,7 +282,13 @@ extension JanuaryPartnerClient {
                     transition = machine.refreshFailed(error)
                 }
             case .wait(let seconds, let epoch):
-                try await retryWaits.wait(seconds, on: configuration.clock, epoch: epoch, of: coordinator)
+                try await retryWaits.wait(
+                    seconds,
+                    on: configuration.clock,
+                    purpose: Self.retryWaitPurpose(of: prepared.request, scheduledBy: transition.effects),
+                    epoch: epoch,
+                    of: coordinator
+                )
                 transition = machine.waitEnded()
             case .succeed(let response):
                 return response
@@ -288,6 +296,23 @@ extension JanuaryPartnerClient {
                 throw error
             }
         }
+    }
+
+    /// Names a retry wait for a test clock's stall message, from the `retryScheduled` event of the transition
+    /// that asked for it: which retry of which request, after what. Method and path only: a query may hold what
+    /// the user typed, and no header is named.
+    static func retryWaitPurpose(of request: JanuaryHTTPRequest, scheduledBy effects: [RequestExchange.Effect])
+        -> String
+    {
+        let scheduled = effects.lazy.compactMap { effect -> RequestExchange.Event? in
+            guard case .emit(let event) = effect, event.kind == .retryScheduled else {
+                return nil
+            }
+            return event
+        }.first
+        let retry = scheduled?.attempt.map { "retry \($0)" } ?? "a retry"
+        let cause = scheduled?.statusCode.map { "January's HTTP \($0)" } ?? "a transport failure (no answer)"
+        return "the wait before \(retry) of \(request.method.rawValue) \(request.url.path), after \(cause)"
     }
 
     /// Runs one of the exchange's immediate effects. A report of an accepted or refused credential never

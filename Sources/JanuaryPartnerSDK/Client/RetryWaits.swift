@@ -21,17 +21,20 @@ final class RetryWaits: Sendable {
     /// - Parameters:
     ///   - seconds: The delay.
     ///   - clock: The client's clock.
+    ///   - purpose: Which retry of which request waits, and why, for a test clock's stall message.
     ///   - epoch: The session of the waiting request.
     ///   - coordinator: The token cache, whose epoch tells whether the session has ended.
-    /// - Throws: `CancellationError` when the calling task is cancelled.
+    /// - Throws: `CancellationError` when the calling task is cancelled, or what the clock's sleep threw (a test
+    ///   clock's stall error), which ends the request.
     func wait(
         _ seconds: TimeInterval,
         on clock: any JanuaryClock,
+        purpose: String,
         epoch: UInt64,
         of coordinator: TokenCoordinator
     ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await clock.sleep(for: seconds) }
+            group.addTask { try await ClockSleepPurpose.sleep(for: seconds, on: clock, purpose: purpose) }
             group.addTask { try await self.untilSessionEnds(epoch, of: coordinator) }
             defer { group.cancelAll() }
             _ = try await group.next()
