@@ -29,14 +29,15 @@ struct ReleaseFilesTests {
         #expect(try Self.text(name).contains(phrase), "\(name) must say \(phrase)")
     }
 
-    /// The newest version heading of the CHANGELOG is the version the code reports and sends.
+    /// The version the code reports follows the CHANGELOG (`ChangelogVersionRule`): `<next>-dev` while
+    /// `## [Unreleased]` lists changes, the newest release heading on a release commit; and it reaches the
+    /// `User-Agent` unchanged.
     @Test(.enabled(if: sourcesArePresent, "reads the repository's CHANGELOG"))
-    func theReportedVersionIsTheNewestRelease() throws {
-        let headings = try Self.text("CHANGELOG.md").components(separatedBy: "\n").filter { $0.hasPrefix("## [") }
-        #expect(headings.first == "## [Unreleased]")
-        let newest = try #require(headings.dropFirst().first, "no release heading")
-        #expect(newest.hasPrefix("## [\(JanuaryPartnerClient.sdkVersion)] - "))
-        #expect(UserAgent.current.contains("JanuaryPartnerSDK/\(JanuaryPartnerClient.sdkVersion)"))
+    func theReportedVersionFollowsTheChangelog() throws {
+        let changelog = try Self.text("CHANGELOG.md")
+        let problem = ChangelogVersionRule.problem(sdkVersion: JanuaryPartnerClient.sdkVersion, changelog: changelog)
+        #expect(problem == nil, "\(problem ?? "")")
+        #expect(UserAgent.current.hasPrefix("JanuaryPartnerSDK/\(JanuaryPartnerClient.sdkVersion) "))
     }
 
     @Test(.enabled(if: sourcesArePresent, "reads the repository's .spi.yml"))
