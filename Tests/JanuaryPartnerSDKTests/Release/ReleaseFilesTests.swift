@@ -22,7 +22,8 @@ struct ReleaseFilesTests {
             ("LICENSE", "Apache License"), ("LICENSE", "Version 2.0, January 2004"),
             ("CHANGELOG.md", "## [Unreleased]"), ("RELEASING.md", "git tag -a X.Y.Z"),
             ("SECURITY.md", "## Reporting a vulnerability"), ("Docs/Support.md", "supportSummary"),
-            ("README.md", "Apache-2.0"),
+            ("README.md", "Apache-2.0"), ("README.md", "[NOTICE](NOTICE)"),
+            ("NOTICE", "Copyright 2026 January AI, Inc."),
         ]
     )
     func theFileSaysWhatItMust(_ name: String, _ phrase: String) throws {
