@@ -2,9 +2,11 @@
 # Checks that HEAD is a release commit as RELEASING.md describes it, then prints the command that tags it. It runs
 # no `git tag` and pushes nothing unless told to: tagging is the maintainer's act.
 #
-#   bash Scripts/release.sh --prepare X.Y.Z   step 1 and 2 of RELEASING.md in the working tree: moves the entries of
+#   bash Scripts/release.sh --prepare X.Y.Z   steps 1 and 2 of RELEASING.md in the working tree: moves the entries of
 #                                             `## [Unreleased]` under `## [X.Y.Z] - <today, UTC>` and sets
-#                                             `JanuaryPartnerClient.sdkVersion` to X.Y.Z; commits nothing
+#                                             `JanuaryPartnerClient.sdkVersion` to X.Y.Z; and step 4's dependency
+#                                             lines, `.upToNextMinor(from: "X.Y.0")` for a new minor under 0.x, in
+#                                             README.md, Docs/ and the CHANGELOG's preamble; commits nothing
 #   bash Scripts/release.sh                   every check below, then prints `git tag -a X.Y.Z -m "X.Y.Z"`
 #   bash Scripts/release.sh --quick           only the checks that need no build (files, versions, git)
 #   bash Scripts/release.sh --tag             after the checks, creates that annotated tag in this clone (never
@@ -113,12 +115,32 @@ if mode == "prepare":
         if parsed[0] not in allowed:
             problems.append(f"{version} does not follow {previous.group(1)}: take one of "
                             + ", ".join(name(core) for core in allowed))
+        elif parsed[0][0] == 0 and parsed[0] == successors(before[0])[0] \
+                and "### Removed" in lines[headings[0][0] + 1:unreleased_end]:
+            problems.append(f"{version} would be a patch release that removes API; under 0.x take "
+                            f"{name(successors(before[0])[1])}")
     if problems:
         fail(problems)
     start = headings[0][0]
     lines[start + 1:start + 1] = ["", f"## [{version}] - {today.isoformat()}"]
+    text = "\n".join(lines)
+    # Step 4's mechanical part: under 0.x, the dependency lines name the release's minor version. The CHANGELOG's
+    # own entries are history and keep theirs; only its preamble, above the first version heading, changes.
+    major, minor = parsed[0][0], parsed[0][1]
+    rule = re.compile(r'\.upToNextMinor\(from: "(\d+)\.(\d+)\.\d+"\)')
+    def renamed(content):
+        return rule.sub(lambda m: m.group(0) if (int(m.group(1)), int(m.group(2))) == (major, minor)
+                        else f'.upToNextMinor(from: "{major}.{minor}.0")', content)
+    if major == 0:
+        preamble_end = text.index("\n## [")
+        text = renamed(text[:preamble_end]) + text[preamble_end:]
+        for path in sys.argv[5:]:
+            content = open(path, encoding="utf-8").read()
+            if renamed(content) != content:
+                with open(path, "w", encoding="utf-8") as file:
+                    file.write(renamed(content))
     with open(changelog_path, "w", encoding="utf-8") as file:
-        file.write("\n".join(lines))
+        file.write(text)
     print(version)
     sys.exit(0)
 
@@ -171,12 +193,13 @@ if [ -n "$prepare" ]; then
         echo "release: the working tree has changes; --prepare starts from a clean one" >&2
         exit 1
     fi
-    python_checks prepare CHANGELOG.md "$(sdk_version)" "$prepare" >/dev/null
+    python_checks prepare CHANGELOG.md "$(sdk_version)" "$prepare" README.md Docs/*.md >/dev/null
     sed -i.orig "s/^    public static let sdkVersion = \".*\"$/    public static let sdkVersion = \"$prepare\"/" \
         "$version_file"
     rm -f "$version_file.orig"
-    echo "release: CHANGELOG.md has '## [$prepare] - $(date -u +%F)' and sdkVersion is '$prepare'. Review the entries"
-    echo "  and the docs (RELEASING.md, steps 3 and 4), commit as 'Release $prepare', then run bash Scripts/release.sh"
+    echo "release: CHANGELOG.md has '## [$prepare] - $(date -u +%F)', sdkVersion is '$prepare', and the dependency lines"
+    echo "  name $(printf '%s' "$prepare" | cut -d. -f1-2) (git diff shows each change). Review the entries and the docs (RELEASING.md,"
+    echo "  steps 3 and 4), commit as 'Release $prepare', then run bash Scripts/release.sh"
     exit 0
 fi
 
