@@ -3,6 +3,8 @@
 #
 #   bash Scripts/api-check.sh            fails when the API differs from API/, or a change is not in the CHANGELOG
 #   bash Scripts/api-check.sh --update   rewrites API/ from the code (commit it with the CHANGELOG entry)
+#   bash Scripts/api-check.sh --release  on a release commit (Scripts/release.sh runs it): check 2 compares with the
+#                                        release before the newest heading and reads the newest release's entries
 #
 # The API is every public symbol of the modules partners link (the products JanuaryPartnerSDK,
 # JanuaryPartnerSDKTesting with the JanuaryAuthTesting it re-exports, JanuaryTestServer and JanuaryPartnerSDKUI,
@@ -16,14 +18,25 @@
 #      newest release heading of CHANGELOG.md; before any release recorded an API, the commit that added
 #      API/FORMAT, which describes the lines)
 #      is named in CHANGELOG.md's `## [Unreleased]` section: by its qualified name (`JanuaryPartnerClient.Foods`),
-#      its own name (`search(_:)`) or the qualified name of a type that contains it.
+#      its own name (`search(_:)`) or the qualified name of a type that contains it. With --release, the newest
+#      heading is the release being made, whose entries moved out of `## [Unreleased]`: the reference is the release
+#      before it, and the names are read from the newest release's section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modules=(JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryAuthTesting JanuaryPartnerSDKTesting
     JanuaryTestServer JanuaryPartnerSDKUI)
 update=false
-[ "${1:-}" = "--update" ] && update=true
+release=false
+case "${1:-}" in
+--update) update=true ;;
+--release) release=true ;;
+"") ;;
+*)
+    echo "usage: bash Scripts/api-check.sh [--update | --release]" >&2
+    exit 2
+    ;;
+esac
 
 work=.build/api-check
 rm -rf "$work"
@@ -92,11 +105,23 @@ if [ "$status" -ne 0 ]; then
     exit 1
 fi
 
-# The reference: API/ at the newest release, or where API/ began.
-release=$(sed -n 's/^## \[\([0-9][^]]*\)\].*/\1/p' CHANGELOG.md | head -n 1)
+# The reference: API/ at the newest release (with --release, the one before it), or where API/ began; and the
+# section whose entries must name each change.
+versions=$(sed -n 's/^## \[\([0-9][^]]*\)\].*/\1/p' CHANGELOG.md)
+if $release; then
+    section=$(printf '%s\n' "$versions" | sed -n 1p)
+    previous=$(printf '%s\n' "$versions" | sed -n 2p)
+    if [ -z "$section" ]; then
+        echo "api-check: --release needs a release heading (## [X.Y.Z] - YYYY-MM-DD) in CHANGELOG.md" >&2
+        exit 1
+    fi
+else
+    section=Unreleased
+    previous=$(printf '%s\n' "$versions" | sed -n 1p)
+fi
 reference=""
-if [ -n "$release" ]; then
-    released_at=$(git log --format=%H -S"## [$release]" -- CHANGELOG.md | tail -n 1)
+if [ -n "$previous" ]; then
+    released_at=$(git log --format=%H -S"## [$previous]" -- CHANGELOG.md | tail -n 1)
     if [ -n "$released_at" ] && git cat-file -e "$released_at:API" 2>/dev/null; then
         reference=$released_at
     fi
@@ -114,12 +139,14 @@ else
     cp API/*.txt "$work/reference/"
 fi
 
-python3 - "$work/reference" API CHANGELOG.md "${modules[@]}" <<'PYTHON'
+python3 - "$work/reference" API CHANGELOG.md "$section" "${modules[@]}" <<'PYTHON'
 import os, re, sys
 
-reference, current, changelog, modules = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+reference, current, changelog, section, modules = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 text = open(changelog, encoding="utf-8").read()
-start = text.find("## [Unreleased]")
+# The section's heading is a line of its own; the preamble may quote it.
+heading = re.search(rf"^## \[{re.escape(section)}\]", text, re.M)
+start = heading.start() if heading else -1
 end = text.find("\n## [", start + 1)
 unreleased = text[start:end if end != -1 else len(text)] if start != -1 else ""
 
@@ -143,7 +170,7 @@ for module in modules:
             change = "removed or changed" if line in before else "added or changed"
             missing.append(f"  {module}: {kind} {name} ({change})")
 if missing:
-    print("api-check: these API changes since the last release are not named under ## [Unreleased] in CHANGELOG.md:",
+    print(f"api-check: these API changes since the last release are not named under ## [{section}] in CHANGELOG.md:",
           file=sys.stderr)
     print("\n".join(missing), file=sys.stderr)
     sys.exit(1)

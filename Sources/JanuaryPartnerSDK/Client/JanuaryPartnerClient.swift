@@ -52,12 +52,17 @@ public final class JanuaryPartnerClient: Sendable {
     /// The base URL of January's development environment of the Partner API.
     public static let developmentBaseURL = URL(string: "https://partners.dev.january.ai")!
 
-    /// The SDK's version, the single source of the version string in the `User-Agent` every request carries.
+    /// The SDK's version, the single source of the version string in the `User-Agent` every request carries and in
+    /// `JanuaryError.supportSummary`.
+    ///
+    /// A [SemVer](https://semver.org) version without build metadata. A release reports its own version (`0.3.0`);
+    /// a build of `main` between releases reports the next version as a pre-release (`0.3.0-dev`), so that a report
+    /// from it is not taken for a release. `ReleaseFilesTests` holds it to the CHANGELOG (RELEASING.md).
     ///
     /// ```swift
     /// print("Using January Partner SDK \(JanuaryPartnerClient.sdkVersion)")
     /// ```
-    public static let sdkVersion = "0.2.0"
+    public static let sdkVersion = "0.3.0-dev"
 
     /// The header that carries a request's ``JanuaryRequest/partnerUserID``, raw, as January reads it.
     public static let partnerUserIDHeaderName = "January-End-User-ID"

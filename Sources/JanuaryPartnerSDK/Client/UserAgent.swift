@@ -18,14 +18,21 @@ enum UserAgent {
     /// Builds the value from its parts.
     ///
     /// - Parameters:
+    ///   - sdkVersion: The SDK's version; a parameter so that a test can give a pre-release or a malformed one.
     ///   - platform: `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS` or `Linux`.
     ///   - osVersion: The operating system's version.
     ///   - bundleIdentifier: The app's bundle identifier, if any.
     ///   - shortVersion: The app's short version string, if any.
     /// - Returns: The field value.
-    static func make(platform: String, osVersion: String, bundleIdentifier: String?, shortVersion: String?) -> String {
+    static func make(
+        sdkVersion: String = JanuaryPartnerClient.sdkVersion,
+        platform: String,
+        osVersion: String,
+        bundleIdentifier: String?,
+        shortVersion: String?
+    ) -> String {
         var parts = [
-            "JanuaryPartnerSDK/\(sanitized(JanuaryPartnerClient.sdkVersion))",
+            "JanuaryPartnerSDK/\(sanitized(sdkVersion))",
             "Swift/6",
             "Platform/\(sanitized(platform))",
             "OS/\(sanitized(osVersion))",

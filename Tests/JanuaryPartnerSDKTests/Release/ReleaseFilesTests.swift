@@ -24,7 +24,8 @@ struct ReleaseFilesTests {
             ("SECURITY.md", "## Reporting a vulnerability"), ("Docs/Support.md", "supportSummary"),
             // Support.md says where a security problem goes, with the address SECURITY.md gives.
             ("SECURITY.md", "security@january.ai"), ("Docs/Support.md", "**security@january.ai**"),
-            ("README.md", "Apache-2.0"),
+            ("README.md", "Apache-2.0"), ("README.md", "[NOTICE](NOTICE)"),
+            ("NOTICE", "Copyright 2026 January AI, Inc."),
             // One recommended way to reach the simulator, linked from the README to where the ways are compared.
             ("README.md", "(Docs/Testing.md#which-way-to-reach-the-simulator)"),
             ("Docs/Testing.md", "## Which way to reach the simulator"),
@@ -34,14 +35,15 @@ struct ReleaseFilesTests {
         #expect(try Self.text(name).contains(phrase), "\(name) must say \(phrase)")
     }
 
-    /// The newest version heading of the CHANGELOG is the version the code reports and sends.
+    /// The version the code reports follows the CHANGELOG (`ChangelogVersionRule`): `<next>-dev` while
+    /// `## [Unreleased]` lists changes, the newest release heading on a release commit; and it reaches the
+    /// `User-Agent` unchanged.
     @Test(.enabled(if: sourcesArePresent, "reads the repository's CHANGELOG"))
-    func theReportedVersionIsTheNewestRelease() throws {
-        let headings = try Self.text("CHANGELOG.md").components(separatedBy: "\n").filter { $0.hasPrefix("## [") }
-        #expect(headings.first == "## [Unreleased]")
-        let newest = try #require(headings.dropFirst().first, "no release heading")
-        #expect(newest.hasPrefix("## [\(JanuaryPartnerClient.sdkVersion)] - "))
-        #expect(UserAgent.current.contains("JanuaryPartnerSDK/\(JanuaryPartnerClient.sdkVersion)"))
+    func theReportedVersionFollowsTheChangelog() throws {
+        let changelog = try Self.text("CHANGELOG.md")
+        let problem = ChangelogVersionRule.problem(sdkVersion: JanuaryPartnerClient.sdkVersion, changelog: changelog)
+        #expect(problem == nil, "\(problem ?? "")")
+        #expect(UserAgent.current.hasPrefix("JanuaryPartnerSDK/\(JanuaryPartnerClient.sdkVersion) "))
     }
 
     @Test(.enabled(if: sourcesArePresent, "reads the repository's .spi.yml"))
