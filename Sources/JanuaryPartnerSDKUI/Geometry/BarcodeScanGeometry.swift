@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
+
 /// Where barcode mode reads and how far it zooms: the frame drawn over the preview (which the capture session's
 /// `rectOfInterest` is converted from, so that the camera reads exactly inside what the user sees), and the zoom
 /// that lets a camera with a long minimum focus distance read a small code. Pure arithmetic, tested on Linux.

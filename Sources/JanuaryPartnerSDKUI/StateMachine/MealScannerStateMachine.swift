@@ -70,8 +70,8 @@ struct MealScannerStateMachine: Sendable {
         case capture
     }
 
-    /// Why a still photo cannot be used.
-    enum PhotoFailure: Sendable, Equatable {
+    /// Why a still photo cannot be used (an `Error` so that the shell's reading can return it as a failure).
+    enum PhotoFailure: Error, Sendable, Equatable {
         /// The photo library could not hand the photo over (an iCloud download failed, the item vanished).
         case notLoaded
         /// The bytes are not an image the device reads, are truncated, or have too many pixels to decode safely.
