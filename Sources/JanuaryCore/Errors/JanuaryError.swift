@@ -162,34 +162,7 @@ extension JanuaryError: LocalizedError {
     /// says what happened in everyday words, without type names, codes, request IDs or January's developer
     /// message. Log ``description`` instead; it keeps every detail.
     public var errorDescription: String? {
-        userSentence
-    }
-
-    private var userSentence: String {
-        switch code {
-        case .creditLimitExceeded?, .requestLimitExceeded?:
-            return "This app has reached its monthly limit for nutrition requests. Please try again next month."
-        case .notConnectedToInternet?:
-            return "You appear to be offline. Check your connection and try again."
-        case .partnerBackendRefused?:
-            return "Your session has ended. Please sign in again."
-        default:
-            break
-        }
-        switch category {
-        case .authentication: return "Your session could not be confirmed. Please sign in again."
-        case .authorization: return "This account is not allowed to do that."
-        case .tokenProvider: return "The app could not connect to its nutrition service. Please try again later."
-        case .network: return "The nutrition service could not be reached. Check your connection and try again."
-        case .timeout: return "The nutrition service took too long to answer. Please try again."
-        case .server: return "The nutrition service is having trouble. Please try again later."
-        case .invalidInput: return "The request could not be completed because some of its details are not valid."
-        case .notFound: return "What you asked for could not be found."
-        case .rateLimited: return "Too many requests were made just now. Please wait a moment and try again."
-        case .cancelled: return "The operation was cancelled."
-        case .decoding: return "The nutrition service sent an answer the app could not read."
-        default: return "Something went wrong with the nutrition service. Please try again."
-        }
+        userSentence.english
     }
 }
 

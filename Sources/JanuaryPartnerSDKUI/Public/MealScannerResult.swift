@@ -7,7 +7,8 @@ public enum MealScannerResult: Sendable, Hashable {
     /// A meal photo and January's analysis of it.
     ///
     /// - Parameters:
-    ///   - image: The photo as it was sent: a JPEG, upright, its long edge at most 1,000 px, without metadata.
+    ///   - image: The photo as it was sent: a JPEG, upright, prepared with `PhotoPreparation.standard` (the shorter
+    ///     side at most 1,024 px, the long edge at most 2,048 px), without metadata.
     ///   - scan: January's analysis.
     case meal(image: Data, scan: FoodScan)
     /// A packaged food found by its barcode, with all its servings.

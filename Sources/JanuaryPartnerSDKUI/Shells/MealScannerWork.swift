@@ -5,22 +5,20 @@ import JanuaryPartnerSDK
 /// The two pieces of work the scanner sends to January, over the facade. Platform-independent, so the same code
 /// runs in the views and in the tests against the simulator.
 enum MealScannerWork {
-    /// Prepares the photo (on Apple platforms) and analyses it.
+    /// Analyses a photo as it is: the shell prepared it already (on Apple platforms, where `StillPhotoReader` made it
+    /// a JPEG before the state machine saw it), so that the app gets the very bytes January analysed.
     static func analyse(_ data: Data, with client: JanuaryPartnerClient) async -> Result<
         MealScannerResult, JanuaryError
     > {
         await capture {
             #if canImport(ImageIO)
-            // Prepared here rather than when sending, so that the app gets the very bytes January analysed.
-            let prepared = try PhotoPreparation.standard.prepare(data)
-            var photo = FoodPhoto.image(prepared, contentType: .jpeg)
+            var photo = try FoodPhoto.image(data)
             photo.preparation = nil
             #else
-            let prepared = data
             let photo = try FoodPhoto.image(data)
             #endif
             let scan = try await client.foodAnalysis.analyzePhoto(photo)
-            return .meal(image: prepared, scan: scan)
+            return .meal(image: data, scan: scan)
         }
     }
 
@@ -35,7 +33,8 @@ enum MealScannerWork {
         }
     }
 
-    private static func capture(
+    /// Runs work, turning what it throws into the result's failure.
+    static func capture(
         _ work: () async throws -> MealScannerResult
     ) async -> Result<MealScannerResult, JanuaryError> {
         do {

@@ -22,10 +22,7 @@ struct MealScannerRecoveryTests {
         var machine = Self.failed(with: limit, mode: mode)
         let screen = MealScannerScreen(machine)
         #expect(screen.buttons.map(\.kind) == [.scanAgain, .cancel])
-        #expect(
-            screen.message
-                == .verbatim(
-                    "This app has reached its monthly limit for nutrition requests. Please try again next month."))
+        #expect(screen.message == .key(.errorMonthlyLimit))
         #expect(machine.handle(.retryTapped) == [])
         #expect(machine.attempt == 1)
     }

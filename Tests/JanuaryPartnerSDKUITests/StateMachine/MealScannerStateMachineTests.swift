@@ -62,38 +62,38 @@ struct MealScannerStateMachineTests {
     func permission(granted: Bool, phase: Machine.Phase, actions: [Machine.Action]) {
         var machine = Machine(mode: .barcode)
         _ = machine.handle(.appeared(environment(.notDetermined)))
-        #expect(machine.handle(.allowCameraTapped) == [.requestCameraPermission])
+        #expect(machine.handle(.continueTapped) == [.requestCameraPermission])
         #expect(machine.phase == .permissionPending)
         // A second tap while the prompt shows asks nothing more.
-        #expect(machine.handle(.allowCameraTapped) == [])
+        #expect(machine.handle(.continueTapped) == [])
         #expect(machine.handle(.permissionAnswered(granted: granted)) == actions)
         #expect(machine.phase == phase)
     }
 
-    @Test("a captured photo is analysed; its result is delivered and the camera stopped")
+    @Test("a captured photo is analysed with the camera stopped; its result is delivered")
     func photoToMeal() {
         var machine = Machine(mode: .photo)
         _ = machine.handle(.appeared(camera))
-        #expect(machine.handle(.photoCaptured(photo)) == [.analysePhoto(photo, attempt: 1)])
+        #expect(machine.handle(.photoCaptured(photo)) == [.stopCamera, .analysePhoto(photo, attempt: 1)])
         #expect(machine.phase == .working(.photo(photo)))
         let result = MealScannerResult.meal(image: photo, scan: scan)
-        #expect(machine.handle(.workFinished(attempt: 1, .success(result))) == [.stopCamera, .deliver(result)])
+        #expect(machine.handle(.workFinished(attempt: 1, .success(result))) == [.deliver(result)])
         #expect(machine.phase == .finished)
         // Done means done: nothing more is delivered.
         #expect(machine.handle(.cancelTapped) == [])
         #expect(machine.handle(.photoCaptured(photo)) == [])
     }
 
-    @Test("a barcode is looked up; its food is delivered")
+    @Test("a barcode is looked up with the camera stopped; its food is delivered")
     func barcodeToFood() {
         var machine = Machine(mode: .barcode)
         _ = machine.handle(.appeared(camera))
         #expect(
             machine.handle(.barcodeRead("5000112637922", uptimeMilliseconds: 0)) == [
-                .lookUpBarcode("5000112637922", attempt: 1)
+                .stopCamera, .lookUpBarcode("5000112637922", attempt: 1),
             ])
         let result = MealScannerResult.food(food, barcode: "5000112637922")
-        #expect(machine.handle(.workFinished(attempt: 1, .success(result))) == [.stopCamera, .deliver(result)])
+        #expect(machine.handle(.workFinished(attempt: 1, .success(result))) == [.deliver(result)])
     }
 
     @Test(
@@ -144,25 +144,18 @@ struct MealScannerStateMachineTests {
             (MealScannerMode.photo, error(.network, .notConnectedToInternet), Machine.Failure.offline),
             (.barcode, error(.network, .notConnectedToInternet), .offline),
             (.barcode, error(.notFound, .notFound), .unknownBarcode),
-            (
-                .photo, error(.rateLimited, .rateLimited),
-                .january(
-                    sentence: "Too many requests were made just now. Please wait a moment and try again.",
-                    canRetry: true)
-            ),
-            (
-                .photo, error(.invalidInput, .imageCorrupt),
-                .january(
-                    sentence: "The request could not be completed because some of its details are not valid.",
-                    canRetry: false)
-            ),
-            (
-                .photo, error(.server, .upstreamTimeout),
-                .january(sentence: "The nutrition service is having trouble. Please try again later.", canRetry: true)
-            ),
+            (.photo, error(.rateLimited, .rateLimited), .january(sentence: .errorRateLimited, canRetry: true)),
+            (.photo, error(.invalidInput, .imageCorrupt), .january(sentence: .errorInvalidInput, canRetry: false)),
+            (.photo, error(.server, .upstreamTimeout), .january(sentence: .errorServer, canRetry: true)),
             (
                 .barcode, error(.authorization, .scopeInsufficient),
-                .january(sentence: "This account is not allowed to do that.", canRetry: false)
+                .january(sentence: .errorAuthorization, canRetry: false)
+            ),
+            // "Not found" means an unknown product only for a barcode; a photo's is January's own sentence.
+            (.photo, error(.notFound, .notFound), .january(sentence: .errorNotFound, canRetry: false)),
+            (
+                .photo, error(.rateLimited, .creditLimitExceeded),
+                .january(sentence: .errorMonthlyLimit, canRetry: false)
             ),
         ])
     func failures(mode: MealScannerMode, error: JanuaryError, failure: Machine.Failure) {
@@ -196,22 +189,28 @@ struct MealScannerStateMachineTests {
     }
 
     @Test(
-        "cancel works from every state, cancels work in flight and is delivered once",
+        "cancel works from every state, cancels work in flight, stops a camera that may run and is delivered once",
         arguments: [
-            [Machine.Event](), [.appeared(environment(.notDetermined))], [.appeared(environment(.denied))],
-            [.appeared(environment(.restricted))], [.appeared(environment(camera: false, .authorized))],
-            [.appeared(environment(key: false, .authorized))], [.appeared(camera)],
-            [.appeared(camera), .photoCaptured(photo)],
-            [.appeared(camera), .photoCaptured(photo), .workFinished(attempt: 1, .failure(error(.server)))],
+            ([Machine.Event](), [Machine.Action.deliverCancellation]),
+            ([.appeared(environment(.notDetermined))], [.deliverCancellation]),
+            ([.appeared(environment(.denied))], [.deliverCancellation]),
+            ([.appeared(environment(.restricted))], [.deliverCancellation]),
+            ([.appeared(environment(camera: false, .authorized))], [.deliverCancellation]),
+            ([.appeared(environment(key: false, .authorized))], [.deliverCancellation]),
+            ([.appeared(camera)], [.stopCamera, .deliverCancellation]),
+            ([.appeared(camera), .cameraStarted(torch: false)], [.stopCamera, .deliverCancellation]),
+            ([.appeared(camera), .photoCaptured(photo)], [.cancelWork(attempt: 1), .deliverCancellation]),
+            (
+                [.appeared(camera), .photoCaptured(photo), .workFinished(attempt: 1, .failure(error(.server)))],
+                [.deliverCancellation]
+            ),
         ])
-    func cancel(events: [Machine.Event]) {
+    func cancel(events: [Machine.Event], expected: [Machine.Action]) {
         var (machine, _) = run(events, mode: .photo)
-        let working = machine.phase == .working(.photo(photo))
-        let expected: [Machine.Action] =
-            (working ? [.cancelWork(attempt: 1)] : []) + [.stopCamera, .deliverCancellation]
         #expect(machine.handle(.cancelTapped) == expected)
         #expect(machine.phase == .cancelled)
         #expect(machine.handle(.cancelTapped) == [])
+        #expect(machine.handle(.dismissed) == [])
         #expect(machine.handle(.workFinished(attempt: 1, .success(.meal(image: photo, scan: scan)))) == [])
     }
 
@@ -221,7 +220,10 @@ struct MealScannerStateMachineTests {
         _ = machine.handle(.appeared(camera))
         #expect(machine.handle(.modeSelected(.photo)) == [])
         #expect(machine.handle(.modeSelected(.barcode)) == [.startCamera(.barcode)])
-        _ = machine.handle(.barcodeRead("96385074", uptimeMilliseconds: 0))
+        #expect(
+            machine.handle(.barcodeRead("96385074", uptimeMilliseconds: 0)) == [
+                .stopCamera, .lookUpBarcode("96385074", attempt: 1),
+            ])
         #expect(machine.handle(.modeSelected(.photo)) == [.cancelWork(attempt: 1), .startCamera(.photo)])
         #expect(machine.phase == .scanning)
         #expect(machine.handle(.workFinished(attempt: 1, .success(.food(food, barcode: "96385074")))) == [])
@@ -262,17 +264,17 @@ struct MealScannerStateMachineTests {
             // Appearing twice.
             ([Machine.Event.appeared(camera)], Machine.Event.appeared(environment(.denied))),
             // Nothing happens before appearing.
-            ([], .allowCameraTapped), ([], .permissionAnswered(granted: true)), ([], .photoCaptured(photo)),
+            ([], .continueTapped), ([], .permissionAnswered(granted: true)), ([], .photoCaptured(photo)),
             ([], .photoPicked(photo)), ([], .choosePhotoTapped), ([], .retryTapped), ([], .scanAgainTapped),
             ([], .workFinished(attempt: 0, .success(.meal(image: photo, scan: scan)))),
             // An answer nobody asked for, and a tap on a button the screen does not show.
             ([.appeared(environment(.denied))], .permissionAnswered(granted: true)),
-            ([.appeared(camera)], .allowCameraTapped), ([.appeared(camera)], .retryTapped),
+            ([.appeared(camera)], .continueTapped), ([.appeared(camera)], .retryTapped),
             ([.appeared(camera)], .scanAgainTapped),
             // No photo, picked or taken, while work runs or the prompt shows.
             ([.appeared(camera), .photoCaptured(photo)], .photoPicked(photo)),
             ([.appeared(camera), .photoCaptured(photo)], .choosePhotoTapped),
-            ([.appeared(environment(.notDetermined)), .allowCameraTapped], .photoPicked(photo)),
+            ([.appeared(environment(.notDetermined)), .continueTapped], .photoPicked(photo)),
             // A mode change where there is no camera to reconfigure.
             ([.appeared(environment(.denied))], .modeSelected(.barcode)),
         ])
@@ -307,6 +309,31 @@ struct MealScannerStateMachineTests {
         let failure = Machine.failure(
             for: JanuaryError(category: .cancelled, code: .cancelled, message: "x"), during: .photo(photo))
         // Stopped on purpose (its recovery is to ignore it): scanning again, not the same request.
-        #expect(failure == .january(sentence: "The operation was cancelled.", canRetry: false))
+        #expect(failure == .january(sentence: .errorCancelled, canRetry: false))
+    }
+
+    @Test(
+        "a product's code is 6 to 14 digits: UPC-E to ITF-14; anything else is a misread",
+        arguments: [
+            ("123456", true), ("01234565", true), ("96385074", true), ("012345678905", true),
+            ("5000112637922", true), ("15000112637929", true),
+            ("12345", false), ("150001126379290", false), ("", false), ("50001l2637922", false),
+            ("５０００１１２６３７９２２", false), ("-1234567", false),
+        ])
+    func barcodeLengths(code: String, accepted: Bool) {
+        #expect(Machine.isBarcode(code) == accepted)
+    }
+
+    @Test("abandoning work retires its attempt at once: the next work is a new attempt, the old answer is dropped")
+    func abandonedAttempt() {
+        var machine = Machine(mode: .barcode)
+        _ = machine.handle(.appeared(camera))
+        _ = machine.handle(.barcodeRead("96385074", uptimeMilliseconds: 0))
+        #expect(machine.handle(.modeSelected(.photo)) == [.cancelWork(attempt: 1), .startCamera(.photo)])
+        #expect(machine.attempt == 2)
+        #expect(machine.handle(.photoCaptured(photo)) == [.stopCamera, .analysePhoto(photo, attempt: 3)])
+        #expect(machine.handle(.workFinished(attempt: 1, .success(.food(food, barcode: "96385074")))) == [])
+        #expect(machine.handle(.workFinished(attempt: 2, .success(.food(food, barcode: "96385074")))) == [])
+        #expect(machine.phase == .working(.photo(photo)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 import Testing
 
 @testable import JanuaryPartnerSDKUI
@@ -31,5 +32,28 @@ struct MealScannerStringsTests {
     @Test("the bundle's own lookup finds each key", arguments: MealScannerStringKey.allCases)
     func lookup(key: MealScannerStringKey) throws {
         #expect(key.localized == (try Self.catalogue())[key.rawValue])
+    }
+
+    @Test("each of January's error sentences has a key, whose English is the SDK's localizedDescription")
+    func errorSentences() throws {
+        let catalogue = try Self.catalogue()
+        for sentence in JanuaryUserSentence.all {
+            let key = try #require(MealScannerStringKey(rawValue: MealScannerStringKey.errorPrefix + sentence.key))
+            #expect(catalogue[key.rawValue] == sentence.english)
+        }
+        let errorKeys = MealScannerStringKey.allCases.filter { $0.rawValue.hasPrefix(MealScannerStringKey.errorPrefix) }
+        #expect(errorKeys.count == JanuaryUserSentence.all.count)
+    }
+
+    @Test(
+        "an error maps to the catalogue's sentence for it",
+        arguments: [
+            JanuaryError(category: .rateLimited, code: .creditLimitExceeded, message: "m"),
+            JanuaryError(category: .network, code: .notConnectedToInternet, message: "m"),
+            JanuaryError(category: .server, message: "m"), JanuaryError(category: .cancelled, message: "m"),
+            JanuaryError(category: JanuaryError.Category.decoding, message: "m"),
+        ])
+    func errorSentence(error: JanuaryError) {
+        #expect(MealScannerStringKey.sentence(for: error).localized == error.localizedDescription)
     }
 }

@@ -17,7 +17,8 @@ import CoreGraphics
 ///
 /// January accepts JPEG, PNG, WebP and still GIF, in a request body of at most 5 MB: about 3.7 MB of image
 /// before base64. Smaller is faster. On Apple platforms the SDK prepares image bytes before sending them
-/// (`PhotoPreparation.standard`: orientation applied, long edge 1,000 px, JPEG at quality 0.7, no metadata);
+/// (`PhotoPreparation.standard`: orientation applied, the shorter side at most 1,024 px as January recommends and
+/// the long edge at most 2,048 px, JPEG at quality 0.7, no metadata);
 /// set `preparation` to `nil` to send them as given. On Linux, where ImageIO does not exist, bytes are always sent
 /// as given: resize and compress them before making the photo. A photo of only a barcode is refused: use
 /// ``JanuaryPartnerClient/Foods/get(barcode:)``.

@@ -1,14 +1,16 @@
-#if os(iOS) && canImport(UIKit) && canImport(AVFoundation) && canImport(SwiftUI) && canImport(PhotosUI)
+#if os(iOS) && canImport(SwiftUI) && canImport(AVFoundation) && canImport(PhotosUI) && canImport(Vision)
 import Foundation
 import JanuaryPartnerSDK
 import SwiftUI
 import UIKit
 
 /// A ready scanner for meals and packaged foods: the user photographs a meal, which January analyses, or scans a
-/// barcode (EAN-8, EAN-13, UPC-A, UPC-E), which January looks up. Every state has a screen: the camera permission
-/// not yet asked, denied or restricted (with a link to Settings), no camera (the photo library instead), the
-/// analysis in progress, January's error with its user-facing sentence and a retry, offline, and a barcode January
-/// does not know.
+/// barcode (EAN-8, EAN-13, UPC-A, UPC-E, ITF-14, Code 128), which January looks up; a photo from the library (or
+/// without a camera) is read for a barcode too. Every state has a screen: the camera permission not yet asked,
+/// denied (with a link to Settings) or restricted, no camera (the photo library instead), the camera paused by
+/// iPadOS multitasking or a call, a camera or photo that failed, the analysis in progress, January's error with its
+/// sentence and a retry, offline, and a barcode January does not know. The camera stops when the scanner leaves the
+/// screen and starts again when it comes back.
 ///
 /// ```swift
 /// import JanuaryPartnerSDKUI
@@ -29,11 +31,15 @@ import UIKit
 /// Making the view throws ``MealScannerConfigurationError`` when the app's Info.plist has no
 /// `NSCameraUsageDescription`, so the camera is never requested without it (iOS would terminate the app). Texts
 /// come from the module's `Localizable.strings` (English shipped), use Dynamic Type text styles, and every control
-/// and state has its own VoiceOver label. Nothing the user scans is logged.
+/// and state has its own VoiceOver label; each new state is announced. Nothing the user scans is logged.
+///
+/// Present it full screen (`fullScreenCover`). In a sheet, swiping it away is a cancel: the analysis in flight stops
+/// and `onCancel` is called.
 @MainActor
 public struct JanuaryMealScannerView: View {
     @StateObject private var model: MealScannerModel
     @Environment(\.openURL) private var openURL
+    @Environment(\.dynamicTypeSize) private var typeSize
 
     /// Makes the scanner.
     ///
@@ -61,7 +67,9 @@ public struct JanuaryMealScannerView: View {
     }
 
     /// Makes the scanner as a UIKit view controller, for apps without SwiftUI screens: present it, and dismiss it
-    /// in `onResult` and `onCancel`.
+    /// in `onResult` and `onCancel`. It is presented full screen unless you change its `modalPresentationStyle`; in a
+    /// sheet, swiping it away is a cancel (the analysis in flight stops, `onCancel` is called, and the scanner is
+    /// already gone: dismiss only if it is still presented).
     ///
     /// - Parameters: As ``init(client:mode:camera:onResult:onCancel:)``.
     /// - Returns: The scanner's view controller.
@@ -76,7 +84,9 @@ public struct JanuaryMealScannerView: View {
     ) throws -> UIViewController {
         let view = try JanuaryMealScannerView(
             client: client, mode: mode, camera: camera, onResult: onResult, onCancel: onCancel)
-        return UIHostingController(rootView: view)
+        let controller = UIHostingController(rootView: view)
+        controller.modalPresentationStyle = .fullScreen
+        return controller
     }
 
     /// The scanner's screen for its current state.
@@ -84,32 +94,51 @@ public struct JanuaryMealScannerView: View {
         let screen = model.screen
         ZStack {
             if screen.showsCamera {
-                cameraLayer
+                cameraLayer(screen)
             } else {
                 Color(uiColor: .systemBackground).ignoresSafeArea()
             }
-            VStack(spacing: 16) {
-                if screen.showsModePicker {
-                    modePicker
+            if typeSize.isAccessibilitySize {
+                // At accessibility sizes the texts outgrow the screen: everything scrolls.
+                ScrollView {
+                    VStack(spacing: 16) {
+                        if screen.showsModePicker {
+                            modePicker
+                        }
+                        panel(screen)
+                    }
+                    .padding()
                 }
-                Spacer()
-                panel(screen)
+            } else {
+                VStack(spacing: 16) {
+                    if screen.showsModePicker {
+                        modePicker
+                    }
+                    Spacer()
+                    panel(screen)
+                }
+                .padding()
             }
-            .padding()
         }
+        .background(DismissalObserver { model.dismissed() })
         .onAppear { model.appear() }
         .onDisappear { model.disappear() }
+        .onChange(of: screen.announcement) { announcement in
+            VoiceOverAnnouncement.post(announcement.map(\.string).joined(separator: "\n"))
+        }
         .sheet(isPresented: $model.showsPhotoPicker) {
-            PhotoPicker { data in model.picked(data) }
+            PhotoPicker { outcome in model.picked(outcome) }
         }
     }
 
-    @ViewBuilder private var cameraLayer: some View {
+    @ViewBuilder private func cameraLayer(_ screen: MealScannerScreen) -> some View {
         switch model.camera.source {
         case .device:
-            CameraPreview(session: model.session)
-                .ignoresSafeArea()
-                .accessibilityLabel(Text(MealScannerStringKey.cameraPreviewLabel.localized))
+            CameraPreview(
+                session: model.session, showsScanArea: screen.showsScanArea,
+                onOrientation: { model.orientation = $0 }, onScanArea: { model.scanAreaChanged($0) }
+            )
+            .ignoresSafeArea()
         case .simulated(let photo, _):
             if let image = UIImage(data: photo) {
                 Image(uiImage: image)
@@ -153,7 +182,7 @@ public struct JanuaryMealScannerView: View {
                 ProgressView()
                     .accessibilityLabel(Text(screen.title.string))
             }
-            ForEach(screen.buttons, id: \.label) { button in
+            ForEach(screen.buttons, id: \.kind) { button in
                 Button {
                     tap(button.kind)
                 } label: {
