@@ -23,7 +23,7 @@ struct JanuaryCrashChild {
     static let usage = "usage: JanuaryCrashChild outbox-store <directory> <seed> <acknowledgement file>"
 
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = Array(ProcessInfo.processInfo.arguments.dropFirst())
         guard arguments.count == 4, arguments[0] == "outbox-store", let seed = UInt64(arguments[2]) else {
             FileHandle.standardError.write(Data((usage + "\n").utf8))
             exit(2)
