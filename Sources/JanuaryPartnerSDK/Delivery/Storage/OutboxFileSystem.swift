@@ -35,8 +35,8 @@ package protocol OutboxFileSystem: Sendable {
     /// `close(2)`.
     func close(_ descriptor: Int32) throws
 
-    /// `fstat(2)`: the size of the file, and whether it is a regular file.
-    func status(_ descriptor: Int32) throws -> (isRegularFile: Bool, size: Int64)
+    /// `fstat(2)`.
+    func status(_ descriptor: Int32) throws -> OutboxFileStatus
 
     /// `rename(2)`: replaces `destination` atomically.
     func rename(_ source: String, to destination: String) throws
@@ -50,8 +50,8 @@ package protocol OutboxFileSystem: Sendable {
     /// `chmod(2)`.
     func changeMode(_ path: String, mode: mode_t) throws
 
-    /// `lstat(2)`: whether anything, a dangling link included, has this name.
-    func exists(_ path: String) throws -> Bool
+    /// `lstat(2)`: the file with this name (a link itself, not what it points to), or `nil` when nothing has it.
+    func status(atPath path: String) throws -> OutboxFileStatus?
 
     /// `flock(2)`.
     func lock(_ descriptor: Int32, operation: Int32) throws

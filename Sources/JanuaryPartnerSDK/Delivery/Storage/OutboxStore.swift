@@ -38,6 +38,10 @@ package final class OutboxStore: Sendable {
     private let path: String
     private let fileSystem: any OutboxFileSystem
     private let state: Locked<State>
+    /// Held while a name in the directory changes (a rename or removal of a record, the move of a file to the
+    /// quarantine, with its check that the file is still the one read), so that the check and the move see no
+    /// other call's change in between. Each hold is one or two metadata calls, never an fsync.
+    private let nameChanges = Locked(())
 
     /// Whether the store is open, and the descriptors it holds until it is closed and no call is under way.
     fileprivate struct State: Sendable {
@@ -113,7 +117,10 @@ package final class OutboxStore: Sendable {
             let temporary = path + "/." + key + "." + UUID().uuidString + ".tmp"
             do {
                 try writeNewFile(frame, at: temporary)
-                try retryingInterruptions { try fileSystem.rename(temporary, to: path + "/" + Self.fileName(of: key)) }
+                let record = path + "/" + Self.fileName(of: key)
+                try nameChanges.withLock { _ in
+                    try retryingInterruptions { try fileSystem.rename(temporary, to: record) }
+                }
             } catch {
                 // The record was not touched; the temporary file, if made, goes. Removal failing too leaves it to the
                 // next open, which removes every temporary file.
@@ -136,7 +143,10 @@ package final class OutboxStore: Sendable {
         try Self.check(key)
         try withOperation { directoryDescriptor in
             do {
-                try retryingInterruptions { try fileSystem.unlink(path + "/" + Self.fileName(of: key)) }
+                let record = path + "/" + Self.fileName(of: key)
+                try nameChanges.withLock { _ in
+                    try retryingInterruptions { try fileSystem.unlink(record) }
+                }
             } catch let error as OutboxSystemCallError where error.code == ENOENT {
                 // Already gone, maybe by a removal whose synchronisation failed: synchronise again below.
             } catch {
@@ -155,7 +165,8 @@ package final class OutboxStore: Sendable {
     /// other record is still returned.
     ///
     /// Files that are not records (no `.record` suffix, a name that is not a key, not a regular file) are left
-    /// alone and not reported.
+    /// alone and not reported. A file written or removed by another call after this one read it is not
+    /// quarantined: it is no longer the file that was read (`OutboxStoreTests`).
     ///
     /// - Returns: The records, and the files quarantined by this call.
     /// - Throws: `JanuaryError` with code `outbox_closed`, or `outbox_storage_failed` when the directory cannot be
@@ -173,15 +184,16 @@ package final class OutboxStore: Sendable {
             var records: [(key: String, payload: Data)] = []
             var quarantined: [Quarantined] = []
             for name in names {
-                guard let key = Self.key(ofFileName: name), let bytes = try readRecordFile(name, key: key) else {
+                guard let key = Self.key(ofFileName: name), let file = try readRecordFile(name, key: key) else {
                     continue
                 }
-                switch OutboxRecordFrame.decode(bytes) {
+                switch OutboxRecordFrame.decode(file.bytes) {
                 case .record(let payload):
                     records.append((key, payload))
                 case .unreadable(let reason):
-                    try quarantine(name, key: key, directoryDescriptor: directoryDescriptor)
-                    quarantined.append(Quarantined(key: key, reason: reason))
+                    if try quarantine(name, key: key, read: file.status, directoryDescriptor: directoryDescriptor) {
+                        quarantined.append(Quarantined(key: key, reason: reason))
+                    }
                 }
             }
             records.sort { $0.key < $1.key }
@@ -265,7 +277,7 @@ extension OutboxStore {
     /// files left by interrupted writes. Closes what it opened when it fails.
     private static func open(directory: URL, path: String, fileSystem: any OutboxFileSystem) throws -> Descriptors {
         do {
-            if try !fileSystem.exists(path) {
+            if try fileSystem.status(atPath: path) == nil {
                 try FileManager.default.createDirectory(
                     at: directory.deletingLastPathComponent(),
                     withIntermediateDirectories: true
@@ -428,7 +440,7 @@ extension OutboxStore {
 
     /// The bytes of a record file, at most one more than the largest frame; `nil` when it vanished meanwhile or is
     /// not a regular file (a folder or link someone put there).
-    private func readRecordFile(_ name: String, key: String) throws -> [UInt8]? {
+    private func readRecordFile(_ name: String, key: String) throws -> (bytes: [UInt8], status: OutboxFileStatus)? {
         let descriptor: Int32
         do {
             descriptor = try retryingInterruptions {
@@ -460,34 +472,53 @@ extension OutboxStore {
                 }
                 count += min(read, bytes.count - count)
             }
-            return Array(bytes.prefix(count))
+            return (Array(bytes.prefix(count)), status)
         } catch {
             throw Self.storageError("read record \(key)", error)
         }
     }
 
-    /// Moves the record file `name` into the quarantine folder, under a name no earlier quarantined file has.
-    private func quarantine(_ name: String, key: String, directoryDescriptor: Int32) throws {
+    /// Moves the record file `name` into the quarantine folder, under a name no earlier quarantined file has,
+    /// unless it is no longer the file that was read (`read`): another call replaced or removed it meanwhile, or
+    /// another `readAll` quarantined it.
+    ///
+    /// - Returns: Whether this call moved it.
+    private func quarantine(
+        _ name: String,
+        key: String,
+        read: OutboxFileStatus,
+        directoryDescriptor: Int32
+    ) throws -> Bool {
         let folder = path + "/" + Self.quarantineFolderName
         do {
-            if try !fileSystem.exists(folder) {
+            if try fileSystem.status(atPath: folder) == nil {
                 try Self.makeDirectoryIfAbsent(folder, fileSystem: fileSystem)
                 try OutboxFileProtection.protectDirectory(directory.appendingPathComponent(Self.quarantineFolderName))
             }
-            var target = folder + "/" + name
-            var suffix = 1
-            // The lock is held, so no other store adds a file between the check and the rename.
-            while try fileSystem.exists(target) {
-                target = folder + "/" + name + ".\(suffix)"
-                suffix += 1
+            let source = path + "/" + name
+            let moved = try nameChanges.withLock { _ -> Bool in
+                guard let current = try fileSystem.status(atPath: source), current.isSameFile(as: read) else {
+                    return false
+                }
+                var target = folder + "/" + name
+                var suffix = 1
+                while try fileSystem.status(atPath: target) != nil {
+                    target = folder + "/" + name + ".\(suffix)"
+                    suffix += 1
+                }
+                try retryingInterruptions { try fileSystem.rename(source, to: target) }
+                return true
             }
-            try retryingInterruptions { try fileSystem.rename(path + "/" + name, to: target) }
+            guard moved else {
+                return false
+            }
             let folderDescriptor = try retryingInterruptions {
                 try fileSystem.open(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
             }
             defer { try? fileSystem.close(folderDescriptor) }
             try retryingInterruptions { try fileSystem.synchronize(folderDescriptor) }
             try retryingInterruptions { try fileSystem.synchronize(directoryDescriptor) }
+            return true
         } catch {
             throw Self.storageError("quarantine record \(key)", error)
         }

@@ -55,12 +55,12 @@ package struct PosixOutboxFileSystem: OutboxFileSystem {
         }
     }
 
-    package func status(_ descriptor: Int32) throws -> (isRegularFile: Bool, size: Int64) {
+    package func status(_ descriptor: Int32) throws -> OutboxFileStatus {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             throw OutboxSystemCallError.lastError(of: "fstat")
         }
-        return ((info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size))
+        return Self.status(of: info)
     }
 
     package func rename(_ source: String, to destination: String) throws {
@@ -90,16 +90,16 @@ package struct PosixOutboxFileSystem: OutboxFileSystem {
         }
     }
 
-    package func exists(_ path: String) throws -> Bool {
+    package func status(atPath path: String) throws -> OutboxFileStatus? {
         var info = stat()
-        if path.withCString({ lstat($0, &info) }) == 0 {
-            return true
+        guard path.withCString({ lstat($0, &info) }) == 0 else {
+            let error = OutboxSystemCallError.lastError(of: "lstat")
+            guard error.code == ENOENT else {
+                throw error
+            }
+            return nil
         }
-        let error = OutboxSystemCallError.lastError(of: "lstat")
-        guard error.code == ENOENT else {
-            throw error
-        }
-        return false
+        return Self.status(of: info)
     }
 
     package func lock(_ descriptor: Int32, operation: Int32) throws {
@@ -130,6 +130,17 @@ package struct PosixOutboxFileSystem: OutboxFileSystem {
                 names.append(name)
             }
         }
+    }
+}
+
+extension PosixOutboxFileSystem {
+    private static func status(of info: stat) -> OutboxFileStatus {
+        OutboxFileStatus(
+            isRegularFile: (info.st_mode & S_IFMT) == S_IFREG,
+            size: Int64(info.st_size),
+            device: UInt64(truncatingIfNeeded: info.st_dev),
+            inode: UInt64(truncatingIfNeeded: info.st_ino)
+        )
     }
 }
 

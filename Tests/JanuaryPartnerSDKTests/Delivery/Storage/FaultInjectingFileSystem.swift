@@ -14,7 +14,7 @@ import Glibc
 final class FaultInjectingFileSystem: OutboxFileSystem {
     /// A system call of ``OutboxFileSystem``.
     enum Call: String, Sendable, CaseIterable {
-        case open, write, read, synchronize, close, status, rename, unlink, makeDirectory, changeMode, exists, lock
+        case open, write, read, synchronize, close, status, pathStatus, rename, unlink, makeDirectory, changeMode, lock
         case contentsOfDirectory
     }
 
@@ -36,6 +36,7 @@ final class FaultInjectingFileSystem: OutboxFileSystem {
         var writesMakeNoProgress = false
         var openPaths: [Int32: String] = [:]
         var calls: [Call: Int] = [:]
+        var afterRead: (suffix: String, action: @Sendable () -> Void)?
     }
 
     private let real = PosixOutboxFileSystem()
@@ -54,6 +55,12 @@ final class FaultInjectingFileSystem: OutboxFileSystem {
             state.maximumWriteSize = nil
             state.writesMakeNoProgress = false
         }
+    }
+
+    /// Runs `action` once, after the next `read` of a file whose path ends with `suffix`, as another thread's
+    /// call made between the store's read of that file and what it does next.
+    func afterNextRead(ofPathEndingWith suffix: String, _ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.afterRead = (suffix, action) }
     }
 
     /// Makes every call that may be interrupted fail once with `EINTR` before it is made for real.
@@ -131,8 +138,18 @@ final class FaultInjectingFileSystem: OutboxFileSystem {
     }
 
     func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        try enter(.read, path: path(of: descriptor))
-        return try real.read(descriptor, into: buffer)
+        let path = path(of: descriptor)
+        try enter(.read, path: path)
+        let count = try real.read(descriptor, into: buffer)
+        let action = state.withLock { state -> (@Sendable () -> Void)? in
+            guard let afterRead = state.afterRead, path.hasSuffix(afterRead.suffix) else {
+                return nil
+            }
+            state.afterRead = nil
+            return afterRead.action
+        }
+        action?()
+        return count
     }
 
     func synchronize(_ descriptor: Int32) throws {
@@ -153,7 +170,7 @@ final class FaultInjectingFileSystem: OutboxFileSystem {
         try real.close(descriptor)
     }
 
-    func status(_ descriptor: Int32) throws -> (isRegularFile: Bool, size: Int64) {
+    func status(_ descriptor: Int32) throws -> OutboxFileStatus {
         try enter(.status, path: path(of: descriptor), interruptible: false)
         return try real.status(descriptor)
     }
@@ -178,9 +195,9 @@ final class FaultInjectingFileSystem: OutboxFileSystem {
         try real.changeMode(path, mode: mode)
     }
 
-    func exists(_ path: String) throws -> Bool {
-        try enter(.exists, path: path, interruptible: false)
-        return try real.exists(path)
+    func status(atPath path: String) throws -> OutboxFileStatus? {
+        try enter(.pathStatus, path: path, interruptible: false)
+        return try real.status(atPath: path)
     }
 
     func lock(_ descriptor: Int32, operation: Int32) throws {

@@ -321,6 +321,53 @@ struct OutboxStoreTests {
         #expect(try store.recordsByKey()[key] == Data("again".utf8))
     }
 
+    @Test("a damaged file replaced or removed by another call after readAll read it is not quarantined")
+    func changedAfterRead() throws {
+        for change in ["replaced", "removed"] {
+            let directory = try OutboxTestDirectory()
+            defer { directory.remove() }
+            let fileSystem = FaultInjectingFileSystem()
+            let store = try OutboxStore(directory: directory.store, fileSystem: fileSystem)
+            try Data("junk".utf8).write(to: directory.recordFile("meal"))
+            // Another thread's call, made between readAll's read of the file and its move to the quarantine.
+            fileSystem.afterNextRead(ofPathEndingWith: "meal.record") {
+                if change == "replaced" {
+                    try? store.write(Data("new".utf8), forKey: "meal")
+                } else {
+                    try? store.remove(key: "meal")
+                }
+            }
+            let read = try store.readAll()
+            #expect(read.records.isEmpty, "\(change)")
+            #expect(read.quarantined.isEmpty, "\(change)")
+            #expect(
+                !FileManager.default.fileExists(atPath: directory.quarantine.appendingPathComponent("meal.record").path)
+            )
+            #expect(try store.recordsByKey() == (change == "replaced" ? ["meal": Data("new".utf8)] : [:]), "\(change)")
+        }
+    }
+
+    @Test("two readAll calls at once quarantine a damaged file once, and neither fails")
+    func concurrentReads() throws {
+        let directory = try OutboxTestDirectory()
+        defer { directory.remove() }
+        let fileSystem = FaultInjectingFileSystem()
+        let store = try OutboxStore(directory: directory.store, fileSystem: fileSystem)
+        try store.write(Data("kept".utf8), forKey: "a-kept")
+        try Data("junk".utf8).write(to: directory.recordFile("meal"))
+        let inner = Locked<[OutboxStore.Quarantined]?>(nil)
+        // The second call runs whole between the first one's read of meal.record and its move to the quarantine.
+        fileSystem.afterNextRead(ofPathEndingWith: "meal.record") {
+            let quarantined = try? store.readAll().quarantined
+            inner.withLock { $0 = quarantined }
+        }
+        let outer = try store.readAll()
+        #expect(inner.withLock { $0 } == [OutboxStore.Quarantined(key: "meal", reason: .corrupt(.notARecord))])
+        #expect(outer.quarantined.isEmpty)
+        #expect(outer.records.map(\.key) == ["a-kept"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.quarantine.path) == ["meal.record"])
+    }
+
     @Test("entries that are not regular files are left alone")
     func notRegularFiles() throws {
         let directory = try OutboxTestDirectory()
