@@ -63,6 +63,40 @@ struct OutboxStoreFaultTests {
         #expect(fileSystem.openDescriptors.isEmpty)
     }
 
+    /// A real full disk, where one can be made: `JANUARY_OUTBOX_TMPFS` names an empty folder on a small file system,
+    /// such as `mount -t tmpfs -o size=64k tmpfs <folder>` as root. Not run in CI, which cannot mount.
+    @Test(
+        "on a real full disk a write throws outbox_storage_full and every record stays whole",
+        .enabled(if: ProcessInfo.processInfo.environment["JANUARY_OUTBOX_TMPFS"] != nil)
+    )
+    func realFullDisk() throws {
+        let folder = try #require(ProcessInfo.processInfo.environment["JANUARY_OUTBOX_TMPFS"])
+        let directory = URL(fileURLWithPath: folder).appendingPathComponent("outbox-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try OutboxStore(directory: directory)
+        var written: [String: Data] = [:]
+        var failure: JanuaryError?
+        for index in 0..<10_000 where failure == nil {
+            let key = "meal-\(index)"
+            let payload = Data(repeating: UInt8(truncatingIfNeeded: index), count: 3_000)
+            do {
+                try store.write(payload, forKey: key)
+                written[key] = payload
+            } catch let error as JanuaryError {
+                failure = error
+            }
+        }
+        let error = try #require(failure, "the file system never filled up")
+        #expect(error.code == .outboxStorageFull)
+        #expect(error.message.contains("ENOSPC"))
+        // Replacing a record on the full disk fails too, and leaves the old one whole.
+        let replaced = try #require(written.keys.first)
+        #expect(throws: JanuaryError.self) { try store.write(Data(repeating: 0xEE, count: 30_000), forKey: replaced) }
+        #expect(try store.recordsByKey() == written)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") } == [])
+    }
+
     @Test("a new record whose write fails is absent, not half there")
     func failedFirstWriteLeavesNothing() throws {
         let directory = try OutboxTestDirectory()
