@@ -22,9 +22,9 @@ import Musl
 /// `completeUntilFirstUserAuthentication` and are excluded from backup (``OutboxFileProtection``). The store never
 /// looks inside a payload.
 ///
-/// Every method makes a few short system calls on the calling thread (a write: open, write, two `fsync`s, rename)
-/// and holds no lock while it does, so that calls on different keys proceed together; `Locked` guards only whether
-/// the store is open.
+/// Every method makes a few short system calls on the calling thread (a write: open, write, two `fsync`s, rename).
+/// No lock is held while data is written or synchronised, so that calls on different keys proceed together: one
+/// `Locked` guards whether the store is open, another is held for a single rename or removal at a time.
 package final class OutboxStore: Sendable {
     /// The longest key, in characters.
     package static let maximumKeyLength = 128

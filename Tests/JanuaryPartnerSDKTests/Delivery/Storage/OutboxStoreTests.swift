@@ -164,6 +164,28 @@ struct OutboxStoreTests {
         _ = try OutboxStore(directory: directory.store)
     }
 
+    @Test("close during a call keeps the lock until the call has finished, and the call completes")
+    func closeDuringCall() throws {
+        let directory = try OutboxTestDirectory()
+        defer { directory.remove() }
+        let fileSystem = FaultInjectingFileSystem()
+        let store = try OutboxStore(directory: directory.store, fileSystem: fileSystem)
+        try store.write(Data("x".utf8), forKey: "meal")
+        let refusedWhileBusy = Locked<JanuaryError.Code?>(nil)
+        fileSystem.afterNextRead(ofPathEndingWith: "meal.record") {
+            store.close()
+            do {
+                _ = try OutboxStore(directory: directory.store)
+            } catch let error as JanuaryError {
+                refusedWhileBusy.withLock { $0 = error.code }
+            } catch {}
+        }
+        #expect(try store.recordsByKey() == ["meal": Data("x".utf8)])
+        #expect(refusedWhileBusy.withLock { $0 } == .outboxInUse)
+        #expect(fileSystem.openDescriptors.isEmpty)
+        #expect(try OutboxStore(directory: directory.store).recordsByKey() == ["meal": Data("x".utf8)])
+    }
+
     @Test("after close, every call throws outbox_closed")
     func closed() throws {
         let directory = try OutboxTestDirectory()
