@@ -120,7 +120,10 @@ struct OutboxStoreCrashTests {
             return URL(fileURLWithPath: path)
         }
         let folders =
-            [Bundle.main.bundleURL, URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent()]
+            [
+                Bundle.main.bundleURL,
+                URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent(),
+            ]
             + Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map {
                 $0.bundleURL.deletingLastPathComponent()
             }
