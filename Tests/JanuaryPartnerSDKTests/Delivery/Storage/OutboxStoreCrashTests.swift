@@ -15,7 +15,10 @@ import Glibc
 /// a child (`JanuaryCrashChild outbox-store`) writes and removes records without pause and is killed with SIGKILL
 /// at a random moment, again and again, and after each kill a new store must read exactly what the child's
 /// acknowledged operations left (or that and the one under way), byte for byte, with nothing quarantined.
-@Suite("Outbox store across crashes", suiteTimeLimit())
+///
+/// Alone it takes a few seconds; the hang guard is wider than the usual minute because it starts 50 processes, and in
+/// a whole `swift test` on a 2-core runner it shares the cores with every other suite.
+@Suite("Outbox store across crashes", suiteTimeLimit(minutes: 3))
 struct OutboxStoreCrashTests {
     static let kills = 50
 
