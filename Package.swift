@@ -64,6 +64,8 @@ let package = Package(
         // layer's tests may link it. Not a product.
         .target(name: "JanuaryTestTraits"),
         .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
+        // The child process of the crash tests, which run it and kill it with SIGKILL at random moments; not a product.
+        .executableTarget(name: "JanuaryCrashChild", dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting"]),
         .executableTarget(
             name: "JanuaryBenchmarks",
             dependencies: [

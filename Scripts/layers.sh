@@ -28,6 +28,9 @@ declare -A allowed=(
         JanuaryAuthTesting JanuaryTestServer"
     [JanuaryExample]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKTesting
         JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer"
+    # The crash tests' child process: the SDK and its test support, like the example.
+    [JanuaryCrashChild]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKTesting
+        JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer"
     [JanuaryBenchmarks]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer"
 
