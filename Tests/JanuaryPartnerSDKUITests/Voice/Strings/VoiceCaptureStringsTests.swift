@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import JanuaryPartnerSDKUI
+
+@Suite("Every string voice capture uses is in the catalogue", suiteTimeLimit())
+struct VoiceCaptureStringsTests {
+    @Test("every voice key exists in English and is not blank")
+    func keys() throws {
+        let catalogue = try MealScannerStringsTests.catalogue()
+        let keys = Set(VoiceCaptureStringKey.allCases.map(\.rawValue))
+        #expect(keys.subtracting(catalogue.keys).sorted() == [])
+        for key in keys {
+            #expect(catalogue[key].map { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == true, "\(key)")
+        }
+    }
+
+    @Test("every voice key of the catalogue is used: the prefix belongs to this list alone")
+    func noStrayKeys() throws {
+        let catalogue = try MealScannerStringsTests.catalogue()
+        let keys = Set(VoiceCaptureStringKey.allCases.map(\.rawValue))
+        #expect(Set(catalogue.keys.filter { $0.hasPrefix("voice.") }).subtracting(keys).sorted() == [])
+        #expect(keys.allSatisfy { $0.hasPrefix("voice.") })
+    }
+
+    @Test("the bundle's own lookup finds each key", arguments: VoiceCaptureStringKey.allCases)
+    func lookup(key: VoiceCaptureStringKey) throws {
+        #expect(key.localized == (try MealScannerStringsTests.catalogue())[key.rawValue])
+    }
+
+    @Test("only the one text that takes a number has a format, and it takes exactly one")
+    func formats() throws {
+        let catalogue = try MealScannerStringsTests.catalogue()
+        for key in VoiceCaptureStringKey.allCases {
+            let value = try #require(catalogue[key.rawValue])
+            #expect(value.components(separatedBy: "%d").count - 1 == (key == .editorTooLong ? 1 : 0), "\(key)")
+            #expect(value.components(separatedBy: "%").count == value.components(separatedBy: "%d").count, "\(key)")
+        }
+    }
+}
