@@ -24,12 +24,17 @@ public struct VoiceCaptureConfigurationError: Error, Sendable, Hashable, CustomS
     /// - Parameter infoDictionary: The app's Info.plist, such as `Bundle.main.infoDictionary`.
     /// - Throws: ``VoiceCaptureConfigurationError`` naming every key that is missing, not a string, or blank.
     public static func checkUsageDescriptions(in infoDictionary: [String: Any]?) throws {
-        let missing = [microphoneUsageDescriptionKey, speechRecognitionUsageDescriptionKey].filter { key in
-            let value = infoDictionary?[key] as? String ?? ""
-            return !value.contains(where: { !$0.isWhitespace })
-        }
+        let missing = missingKeys(in: infoDictionary)
         guard missing.isEmpty else {
             throw VoiceCaptureConfigurationError(missingInfoPlistKeys: missing)
+        }
+    }
+
+    /// The keys of the two that are missing, not a string, or blank, in the order iOS asks.
+    static func missingKeys(in infoDictionary: [String: Any]?) -> [String] {
+        [microphoneUsageDescriptionKey, speechRecognitionUsageDescriptionKey].filter { key in
+            let value = infoDictionary?[key] as? String ?? ""
+            return !value.contains(where: { !$0.isWhitespace })
         }
     }
 }

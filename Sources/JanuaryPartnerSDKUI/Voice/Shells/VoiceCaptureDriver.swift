@@ -25,6 +25,9 @@ final class VoiceCaptureDriver {
     /// Called before the machine changes, for `ObservableObject.objectWillChange`.
     var willChange: (@MainActor () -> Void)?
 
+    /// Called once the events sent have been handled, with the phase before them: for VoiceOver's announcements.
+    var didChange: (@MainActor (VoiceCaptureStateMachine.Phase) -> Void)?
+
     /// - Parameters:
     ///   - client: The client whose `foodAnalysis` analyses the text.
     ///   - options: The partner's options.
@@ -54,6 +57,7 @@ final class VoiceCaptureDriver {
             return
         }
         isHandling = true
+        let before = machine.phase
         defer { isHandling = false }
         while !pending.isEmpty {
             let next = pending.removeFirst()
@@ -65,6 +69,7 @@ final class VoiceCaptureDriver {
         if machine.isDone {
             wakeUp?.cancel()
         }
+        didChange?(before)
     }
 
     /// Stops the microphone and the timer when the screen goes away for good; work in flight is cancelled.
