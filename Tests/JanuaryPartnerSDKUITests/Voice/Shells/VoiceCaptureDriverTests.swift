@@ -114,6 +114,25 @@ struct VoiceCaptureDriverTests {
         #expect(delivered.results.isEmpty)
     }
 
+    @Test("observers hear once per event sent from outside, before and after, with the phase it started from")
+    @MainActor
+    func changes() throws {
+        let speech = RecordingSpeech()
+        speech.answersAtOnce = true
+        let client = try JanuaryPartnerClient.simulated(JanuaryAPISimulator.inProcess())
+        let (driver, _) = driver(speech, clock: ManualClock(), client: client)
+        var log: [String] = []
+        driver.willChange = { log.append("will") }
+        driver.didChange = { before in log.append("did from \(before)") }
+        driver.send(.appeared(voiceEnvironment(.notDetermined, .notDetermined)))
+        // The microphone's answer arrives inside the request: handled in the same pass, heard as one change.
+        driver.send(.continueTapped)
+        #expect(
+            log == [
+                "will", "did from starting", "will", "will", "did from permissionNotAsked",
+            ])
+    }
+
     @Test("cancel while analysing cancels the work: nothing is delivered but the cancellation")
     @MainActor
     func cancelWhileAnalysing() async throws {
