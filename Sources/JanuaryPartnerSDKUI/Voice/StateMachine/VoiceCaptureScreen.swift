@@ -4,7 +4,7 @@ import Foundation
 /// announces. Computed from the state machine, so every screen's text is chosen (and tested) on Linux; the views
 /// only draw it.
 struct VoiceCaptureScreen: Sendable, Equatable {
-    /// A text: a key of the catalogue, a key whose `%d` takes a number, or a sentence already in the user's words
+    /// A text: a key of the catalogue, a key whose `%lld` takes a number, or a sentence already in the user's words
     /// (January's error sentence).
     enum Text: Sendable, Equatable {
         case key(VoiceCaptureStringKey)
@@ -14,7 +14,7 @@ struct VoiceCaptureScreen: Sendable, Equatable {
         var string: String {
             switch self {
             case .key(let key): return key.localized
-            case .number(let key, let number): return String(format: key.localized, locale: .current, number)
+            case .number(let key, let number): return String(format: key.localized, locale: .current, Int64(number))
             case .verbatim(let text): return text
             }
         }

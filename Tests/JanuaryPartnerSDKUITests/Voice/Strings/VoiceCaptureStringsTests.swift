@@ -33,8 +33,9 @@ struct VoiceCaptureStringsTests {
         let catalogue = try MealScannerStringsTests.catalogue()
         for key in VoiceCaptureStringKey.allCases {
             let value = try #require(catalogue[key.rawValue])
-            #expect(value.components(separatedBy: "%d").count - 1 == (key == .editorTooLong ? 1 : 0), "\(key)")
-            #expect(value.components(separatedBy: "%").count == value.components(separatedBy: "%d").count, "\(key)")
+            // `%lld`, which takes the 64-bit number the screen passes on every platform.
+            #expect(value.components(separatedBy: "%lld").count - 1 == (key == .editorTooLong ? 1 : 0), "\(key)")
+            #expect(value.components(separatedBy: "%").count == value.components(separatedBy: "%lld").count, "\(key)")
         }
     }
 }

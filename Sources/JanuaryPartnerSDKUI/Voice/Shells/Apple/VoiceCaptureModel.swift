@@ -63,8 +63,13 @@ final class VoiceCaptureModel: ObservableObject {
         }
     }
 
+    /// Listening stops when the screen goes; once capture is done, everything stops, since nothing more can come.
     func disappear() {
-        driver.send(.suspended)
+        if driver.machine.isDone {
+            driver.tearDown()
+        } else {
+            driver.send(.suspended)
+        }
         if let backgroundObserver {
             NotificationCenter.default.removeObserver(backgroundObserver)
             self.backgroundObserver = nil
