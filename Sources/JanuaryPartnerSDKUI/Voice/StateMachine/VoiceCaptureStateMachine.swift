@@ -225,7 +225,10 @@ struct VoiceCaptureStateMachine: Sendable {
     private(set) var canListen = false
     private(set) var isRecogniserAvailable = false
     private(set) var isAudioInterrupted = false
-    private var environment: Environment?
+    /// Until the view appears, nothing is allowed.
+    private var environment = Environment(
+        hasMicrophoneUsageDescription: false, hasSpeechRecognitionUsageDescription: false, microphone: .notDetermined,
+        speech: .notDetermined, recogniser: nil)
     private var listeningSince: Int64 = 0
     private var heardAt: Int64?
     private var finishingSince: Int64 = 0
@@ -282,20 +285,20 @@ struct VoiceCaptureStateMachine: Sendable {
             phase = .permissionPending
             return askNext()
         case .microphoneAnswered(let granted):
-            guard phase == .permissionPending, environment?.microphone == .notDetermined else {
+            guard phase == .permissionPending, environment.microphone == .notDetermined else {
                 return []
             }
-            environment?.microphone = granted ? .granted : .denied
+            environment.microphone = granted ? .granted : .denied
             return askNext()
         case .speechAnswered(let status):
             // Speech is asked only once the microphone is granted: an answer before that was never asked for.
-            guard phase == .permissionPending, environment?.microphone == .granted,
-                environment?.speech == .notDetermined
+            guard phase == .permissionPending, environment.microphone == .granted,
+                environment.speech == .notDetermined
             else {
                 return []
             }
             // An answer that is no answer counts as a no, so that the prompt is never asked for in a loop.
-            environment?.speech = status == .notDetermined ? .denied : status
+            environment.speech = status == .notDetermined ? .denied : status
             return askNext()
         case .speakTapped:
             return speak()
@@ -419,9 +422,6 @@ struct VoiceCaptureStateMachine: Sendable {
     /// language and where it can be recognised (no prompt is worth showing for a voice that cannot work), then
     /// the permissions, restriction first (Settings cannot lift it).
     private mutating func enter() -> [Action] {
-        guard let environment else {
-            return []
-        }
         canListen = false
         guard environment.hasMicrophoneUsageDescription, environment.hasSpeechRecognitionUsageDescription else {
             phase = .misconfigured
@@ -457,9 +457,6 @@ struct VoiceCaptureStateMachine: Sendable {
 
     /// The next prompt, one at a time, the microphone first; once neither is undecided, the state they allow.
     private mutating func askNext() -> [Action] {
-        guard let environment else {
-            return []
-        }
         if environment.microphone == .notDetermined {
             return [.requestMicrophonePermission]
         }

@@ -62,4 +62,32 @@ struct SimulatedSpeechTests {
         #expect(clock.sleeperCount == 0)
         #expect(heard.events.count == 2)
     }
+
+    @Test("it grants every permission, after the request returns, as iOS's callbacks come")
+    @MainActor
+    func permissions() async throws {
+        let clock = ManualClock()
+        let speech = SimulatedSpeech(transcript: "tea", clock: clock)
+        var answers: [String] = []
+        speech.report = { event in
+            switch event {
+            case .microphoneAnswered(let granted): answers.append("microphone \(granted)")
+            case .speechAnswered(let status): answers.append("speech \(status)")
+            default: answers.append("other")
+            }
+        }
+        speech.requestMicrophonePermission()
+        speech.requestSpeechPermission()
+        #expect(answers.isEmpty)
+        try await eventuallyOnMain("the answers") { answers.count == 2 }
+        #expect(answers == ["microphone true", "speech authorized"])
+    }
+
+    @Test("the stand-in microphone keeps its sentence, and differs from the device")
+    func microphone() {
+        let simulated = VoiceCaptureMicrophone.simulated(transcript: "two eggs")
+        #expect(simulated.source == .simulated(transcript: "two eggs"))
+        #expect(simulated != .device)
+        #expect(VoiceCaptureMicrophone.device.source == .device)
+    }
 }

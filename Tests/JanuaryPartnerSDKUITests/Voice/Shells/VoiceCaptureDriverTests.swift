@@ -165,4 +165,27 @@ struct VoiceCaptureDriverTests {
         #expect(speech.calls.last == "stop")
         #expect(clock.sleeperCount == 0)
     }
+
+    @Test("a tear-down during an analysis cancels it")
+    @MainActor
+    func tearDownWhileAnalysing() async throws {
+        let simulator = JanuaryAPISimulator.inProcess()
+        // The answer is held back a minute on the client's manual clock, which never moves: only a cancellation
+        // ends the analysis.
+        simulator.failNext(with: .delay(60))
+        let client = try JanuaryPartnerClient.simulated(simulator) { $0.clock = ManualClock() }
+        let (driver, delivered) = driver(RecordingSpeech(), clock: ManualClock(), client: client)
+        for event in VoiceRoute.analysing {
+            driver.send(event)
+        }
+        driver.tearDown()
+        // The cancelled analysis comes back as a cancelled failure, a screen of its own, never a result.
+        try await eventuallyOnMain("the cancelled analysis") { driver.machine.phase != .analysing }
+        guard case .failed(.january(_, let canRetry)) = driver.machine.phase else {
+            Issue.record("not a failure: \(driver.machine.phase)")
+            return
+        }
+        #expect(canRetry)
+        #expect(delivered.results.isEmpty)
+    }
 }
