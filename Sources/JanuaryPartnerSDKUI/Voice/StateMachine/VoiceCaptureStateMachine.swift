@@ -7,10 +7,10 @@ import JanuaryPartnerSDK
 /// The views, the audio engine, the speech recogniser and the audio session only report events and carry out
 /// ``Action``s, so every state, transition and time limit is tested on Linux.
 ///
-/// Time comes from an injected clock, read when an event arrives: the silence window, the wait for the first words,
-/// the maximum duration and the wait for the recogniser's final words are measured on it, and ``Action/wake(afterMilliseconds:)``
-/// asks the shell for a ``Event/tick`` when the next of them is due. A tick that comes early or late only re-reads
-/// the clock, so the shell keeps one timer and replaces it.
+/// Time comes from an injected clock, read when an event arrives: the silence window, the wait for the first
+/// words, the maximum duration and the wait for the recogniser's final words are measured on it, and
+/// ``Action/wake(afterMilliseconds:)`` asks the shell for a ``Event/tick`` when the next of them is due. A tick that
+/// comes early or late only re-reads the clock, so the shell keeps one timer and replaces it.
 ///
 /// Each run of the microphone is a segment with its own number, and each analysis an attempt with its own: words
 /// from a segment that has ended, or a result for an attempt the user left, are dropped.

@@ -8,11 +8,12 @@ import Foundation
 /// it reports what the device says as the state machine's events, and the state machine decides.
 ///
 /// The audio goes from the tap to the request and nowhere else: no buffer is kept, copied or written, and the
-/// request is dropped when the segment ends. With on-device recognition (`requiresOnDeviceRecognition`) the audio
-/// never leaves the device.
+/// request is dropped when the segment ends (`VoiceCapturePrivacyTests` reads this file for it). With on-device
+/// recognition it sets `requiresOnDeviceRecognition`, which Apple documents as keeping the audio off the network.
 ///
 /// The tap's block and the recogniser's handler are made in `nonisolated` functions, so that they carry no
-/// main-actor isolation: the tap runs on a real-time audio thread, and an isolated closure would trap there.
+/// main-actor isolation: the tap runs on an audio thread, where Swift 6's check of a main-actor closure would stop
+/// the app.
 @MainActor
 final class SpeechRecorder: NSObject, VoiceCaptureSpeechSource {
     var report: (@MainActor (VoiceCaptureStateMachine.Event) -> Void)?
