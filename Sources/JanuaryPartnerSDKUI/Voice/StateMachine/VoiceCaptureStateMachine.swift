@@ -608,16 +608,15 @@ struct VoiceCaptureStateMachine: Sendable {
     }
 
     static func failure(for error: JanuaryError) -> Failure {
-        if error.code == .notConnectedToInternet {
+        // One decision for every screen of the module, the scanner's included: `JanuaryError.recovery`. "Try
+        // again" only where the same text may pass later: never for a spent monthly allowance, the same text, a
+        // refused account, a setup fault or a kind added later.
+        let recovery = error.recovery.kind
+        if recovery == .retryWhenOnline {
             return .offline
         }
-        // The same text fails the same way, a refused account stays refused, and a monthly allowance stays spent
-        // until next month; everything else (network, timeouts, a short rate limit, January's own trouble) may
-        // pass on a second try.
-        let final =
-            error.category == .invalidInput || error.category == .authorization
-            || error.code == .requestLimitExceeded || error.code == .creditLimitExceeded
-        return .january(sentence: error.errorDescription ?? error.localizedDescription, canRetry: !final)
+        return .january(
+            sentence: MealScannerStringKey.sentence(for: error).localized, canRetry: recovery == .retryLater)
     }
 
     static func canRetry(_ failure: Failure) -> Bool {
