@@ -402,6 +402,8 @@ struct HealthLogMirrorTests {
     @Test("50 tasks mirroring the same new meal at once write it exactly once")
     func concurrentSameLog() async throws {
         let store = RecordingHealthStore()
+        // Each read lets the other tasks run, so that calls that were not one after another would overlap.
+        store.state.withLock { $0.readYields = 20 }
         let mirror = HealthLogMirror(kinds: .foodLogs, store: store)
         let tasks = (0..<50).map { _ in
             Task { await mirror.apply(.saved(Logs.food())) }
@@ -418,6 +420,7 @@ struct HealthLogMirrorTests {
         #expect(store.saveCalls == 1)
         #expect(store.samplesWritten == 4)
         #expect(store.state.withLock { $0.ignored } == 0)
+        #expect(store.state.withLock { $0.mostReadsInFlight } == 1)
     }
 
     @Test("100 tasks mirroring 100 different logs at once write each exactly once")

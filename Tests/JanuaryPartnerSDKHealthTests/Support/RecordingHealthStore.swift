@@ -37,6 +37,10 @@ final class RecordingHealthStore: HealthMirrorStore, GlucoseHistorySource, Senda
         var deleted = 0
         var failures: [Operation: [JanuaryHealthError]] = [:]
         var readings: [HealthGlucoseReading] = []
+        /// How many times a read gives other tasks their turn before it answers, as HealthKit's query callback would.
+        var readYields = 0
+        var readsInFlight = 0
+        var mostReadsInFlight = 0
     }
 
     let state: Locked<State>
@@ -87,7 +91,16 @@ final class RecordingHealthStore: HealthMirrorStore, GlucoseHistorySource, Senda
     }
 
     func mirroredEntries(of type: HealthDataType, syncIdentifiers: Set<String>) async throws -> [HealthStoredEntry] {
-        try state.withLock { state in
+        let yields = state.withLock { state in
+            state.readsInFlight += 1
+            state.mostReadsInFlight = max(state.mostReadsInFlight, state.readsInFlight)
+            return state.readYields
+        }
+        for _ in 0..<yields {
+            await Task.yield()
+        }
+        return try state.withLock { state in
+            state.readsInFlight -= 1
             state.calls.append(.read(type, syncIdentifiers))
             if let error = scriptedFailure(.read, &state) {
                 throw error
