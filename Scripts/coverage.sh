@@ -21,7 +21,7 @@ report=$("$llvm_cov" report "$tests" -instr-profile "$profdata" \
     -ignore-filename-regex '(/Tests/|/\.build/|/OwnTests/|JanuaryTestServer|JanuaryExample|JanuaryBenchmarks)')
 status=0
 printf '%-20s %8s %8s %8s\n' module lines missed cover
-for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI; do
+for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI JanuaryPartnerSDKHealth; do
     # Columns of llvm-cov report: Filename Regions Missed Cover Functions Missed Executed Lines Missed Cover ...
     # llvm-cov drops the files' common prefix, so a file shows as JanuaryAuth/… or …/Sources/JanuaryAuth/….
     read -r lines missed < <(echo "$report" | awk -v m="(^|/)$module/" \

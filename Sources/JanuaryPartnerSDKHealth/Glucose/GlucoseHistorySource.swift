@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a user's blood-glucose history comes from: Apple Health through ``HealthKitStore`` on iOS, or a synthetic
+/// Where a user's blood-glucose history comes from: Apple Health through `HealthKitStore` on iOS, or a synthetic
 /// window in tests.
 public protocol GlucoseHistorySource: Sendable {
     /// Asks the user for access to exactly these types.

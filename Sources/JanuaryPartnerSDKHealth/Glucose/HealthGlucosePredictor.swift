@@ -25,7 +25,7 @@ public struct HealthGlucosePredictor: Sendable {
 
     /// Creates a predictor; reads nothing.
     ///
-    /// - Parameter source: Where readings come from: ``HealthKitStore`` on iOS, or a synthetic window in tests.
+    /// - Parameter source: Where readings come from: `HealthKitStore` on iOS, or a synthetic window in tests.
     public init(source: any GlucoseHistorySource) {
         self.source = source
     }

@@ -32,7 +32,7 @@ public final class HealthLogMirror: Sendable {
     ///
     /// - Parameters:
     ///   - kinds: The kinds of log to write.
-    ///   - store: Where to write: ``HealthKitStore`` on iOS, or a fake in tests.
+    ///   - store: Where to write: `HealthKitStore` on iOS, or a fake in tests.
     public init(kinds: HealthMirrorKinds, store: any HealthMirrorStore) {
         self.kinds = kinds
         self.store = store

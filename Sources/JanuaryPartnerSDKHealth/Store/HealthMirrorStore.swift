@@ -1,4 +1,4 @@
-/// Where the mirror keeps a user's logs: Apple Health through ``HealthKitStore`` on iOS, or your own fake in tests.
+/// Where the mirror keeps a user's logs: Apple Health through `HealthKitStore` on iOS, or your own fake in tests.
 ///
 /// The mirror calls nothing here until the app calls it, and then only what that call needs: it reads the entries
 /// it wrote itself (by their sync identifiers), saves an entry per changed log, and deletes what a log no longer
