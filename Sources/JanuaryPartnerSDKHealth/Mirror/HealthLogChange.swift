@@ -1,7 +1,7 @@
 import JanuaryPartnerSDK
 
-/// A change January has made to one of the user's logs, for ``HealthLogMirror/apply(_:)``: a log January saved
-/// (created or updated, exactly as January returned it), or a log January deleted.
+/// A change January has made to one of the user's logs, for ``HealthLogMirror/apply(_:)->HealthMirrorOutcome``: a
+/// log January saved (created or updated, exactly as January returned it), or a log January deleted.
 ///
 /// ```swift
 /// let log = try await user.foodLogs.create(request)

@@ -18,9 +18,12 @@ import JanuaryPartnerSDK
 ///   and replaces its entry when it changed; a deletion removes the entry and its samples.
 /// - Mirroring is opt-in: only ``kinds`` are written, and ``requestAuthorization()`` asks for their types alone.
 ///   A type the user did not allow is left out.
-/// - Nothing is read or written before the app calls ``apply(_:)`` or ``requestAuthorization()``. A failure is
-///   reported in the log's outcome and never tried again on its own: call again when it makes sense.
+/// - The mirror reads and writes Health only inside ``apply(_:)->HealthMirrorOutcome`` (or its batch form) and
+///   ``requestAuthorization()``. A failure is reported in the log's outcome, not retried by the mirror: call again
+///   when it makes sense.
 /// - Calls run one after another, in the order they were made.
+///
+/// Docs/Health.md names the test behind each of these rules.
 public final class HealthLogMirror: Sendable {
     /// The kinds of log this mirror writes.
     public let kinds: HealthMirrorKinds
