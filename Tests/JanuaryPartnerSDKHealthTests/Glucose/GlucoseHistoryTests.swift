@@ -11,6 +11,9 @@ struct GlucoseHistoryTests {
     static let newYork = TimeZone(identifier: "America/New_York")!
     static let kathmandu = TimeZone(identifier: "Asia/Kathmandu")!
 
+    /// Seconds in a day without a daylight-saving change.
+    static let day: TimeInterval = 86_400
+
     /// 2026-01-05T00:00:00Z, a Monday.
     static let monday = Date(timeIntervalSince1970: 1_767_571_200)
 
@@ -34,7 +37,7 @@ struct GlucoseHistoryTests {
     static func history(_ readings: [HealthGlucoseReading], _ logs: [FoodLog] = [], days: Double = 1) -> GlucoseHistory
     {
         GlucoseHistory(
-            readings: readings, foodLogs: logs, from: monday, to: monday.addingTimeInterval(days * 86_400),
+            readings: readings, foodLogs: logs, from: monday, to: monday.addingTimeInterval(days * day),
             timeZone: utc)
     }
 
@@ -196,8 +199,8 @@ struct GlucoseHistoryTests {
         let date = try JanuaryDate(day)
         let start = date.start(in: Self.newYork)
         let end = date.advanced(by: 1).start(in: Self.newYork)
-        let windows = Int(end.timeIntervalSince(start) / 900)
-        #expect(windows == quarterHours)
+        #expect(end.timeIntervalSince(start) == Double(quarterHours) * 900)
+        let windows = quarterHours
         let full = GlucoseHistory(
             readings: Self.fiveMinute(from: start, quarterHours: windows),
             foodLogs: [Self.meal(start.addingTimeInterval(3_600))],
@@ -215,7 +218,7 @@ struct GlucoseHistoryTests {
     @Test("every day of the period is listed, the meal's own day included")
     func days() throws {
         let history = GlucoseHistory(
-            readings: [], foodLogs: [], from: Self.monday, to: Self.monday.addingTimeInterval(2.5 * 86_400),
+            readings: [], foodLogs: [], from: Self.monday, to: Self.monday.addingTimeInterval(2.5 * Self.day),
             timeZone: Self.utc)
         let expected = [try JanuaryDate("2026-01-05"), try JanuaryDate("2026-01-06"), try JanuaryDate("2026-01-07")]
         #expect(history.coverage.days.map(\.date) == expected)
@@ -237,7 +240,7 @@ struct GlucoseHistoryTests {
             Self.meal(Self.monday.addingTimeInterval(Double($0) * 86_400 - 60 * 86_400 + 43_200))
         }
         let history = GlucoseHistory(
-            readings: readings, foodLogs: meals, from: Self.monday.addingTimeInterval(-60 * 86_400), to: Self.monday,
+            readings: readings, foodLogs: meals, from: Self.monday.addingTimeInterval(-60 * Self.day), to: Self.monday,
             timeZone: Self.utc)
         #expect(history.cgmReadings.count == 5_000)
         #expect(history.discarded.readingsBeyondLimit == 760)

@@ -204,6 +204,18 @@ struct HealthLogMirrorTests {
         #expect(store.objectCount == 4)
     }
 
+    @Test("an entry the user deleted in Health comes back when its log is mirrored again")
+    func deletedInHealth() async {
+        let store = RecordingHealthStore()
+        let mirror = HealthLogMirror(kinds: .waterLogs, store: store)
+        let identifier = await mirror.apply(.saved(Logs.water())).syncIdentifier ?? ""
+        store.state.withLock { _ = $0.objects.removeValue(forKey: identifier) }
+        let again = await mirror.apply(.saved(Logs.water()))
+        #expect(again.status == .written)
+        #expect(again.syncVersion == 1)
+        #expect(store.objectCount == 1)
+    }
+
     @Test("changes to one log within one call apply in order")
     func inOrder() async {
         let store = RecordingHealthStore()

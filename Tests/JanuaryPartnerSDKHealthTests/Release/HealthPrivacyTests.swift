@@ -10,10 +10,13 @@ struct HealthPrivacyTests {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let sourcesArePresent = FileManager.default.fileExists(atPath: #filePath)
 
-    /// Every way Swift code on Apple platforms or Linux writes text somewhere a person or a crash report can read it.
+    /// Every way Swift code on Apple platforms or Linux writes text somewhere a person or a crash report can read it,
+    /// or keeps it on the device.
     static let loggingCalls = [
         "print(", "debugPrint(", "dump(", "NSLog(", "os_log(", "Logger(", "OSLog", "FileHandle", "fputs(",
         "FileManager", ".write(to", "UserDefaults",
+        // Nor does it watch Health in the background.
+        "HKObserverQuery", "enableBackgroundDelivery", "HKAnchoredObjectQuery",
     ]
 
     @Test(.enabled(if: sourcesArePresent, "reads the repository's sources"))
