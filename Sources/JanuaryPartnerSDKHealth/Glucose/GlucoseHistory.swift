@@ -40,6 +40,9 @@ public struct GlucoseHistory: Sendable, Hashable {
     /// The most consumed foods January takes.
     public static let maximumConsumedFoods = 5_000
 
+    /// The most days ``coverage`` lists and counts: the last of a longer period.
+    public static let maximumCoverageDays = 1_000
+
     /// The readings to send, oldest first, in mg/dL.
     public let cgmReadings: [CGMReading]
 
@@ -154,16 +157,23 @@ public struct GlucoseHistory: Sendable, Hashable {
                 eaten[day, default: 0] += 1
             }
         }
-        guard start < end, let first = try? JanuaryDate(start, in: timeZone),
-            let last = try? JanuaryDate(end.addingTimeInterval(-0.001), in: timeZone), first <= last
-        else {
+        guard start < end, let last = try? JanuaryDate(end.addingTimeInterval(-0.001), in: timeZone) else {
             return GlucoseHistoryCoverage(days: [])
         }
-        let days = (0...first.distance(to: last)).map { offset -> GlucoseHistoryCoverage.Day in
-            let day = first.advanced(by: offset)
-            return GlucoseHistoryCoverage.Day(
-                date: day, quarterHoursWithReadings: windows[day]?.count ?? 0, foodsEaten: eaten[day] ?? 0)
+        // From the last day back to the one the period starts on, and no further than the most recent days: a period
+        // of centuries costs no more than this, and one that starts before the year 1 ends there.
+        var days: [GlucoseHistoryCoverage.Day] = []
+        var day = last
+        while days.count < maximumCoverageDays {
+            days.append(
+                GlucoseHistoryCoverage.Day(
+                    date: day, quarterHoursWithReadings: windows[day]?.count ?? 0, foodsEaten: eaten[day] ?? 0))
+            guard day.start(in: timeZone) > start, day.year > 1 || day.month > 1 || day.day > 1 else {
+                break
+            }
+            day = day.advanced(by: -1)
         }
+        days.reverse()
         return GlucoseHistoryCoverage(days: days)
     }
 }

@@ -41,7 +41,8 @@ public struct GlucoseHistoryCoverage: Sendable, Hashable, CustomStringConvertibl
         }
     }
 
-    /// Every day of the history's period, oldest first, with or without readings.
+    /// Every day of the history's period (at most its last ``GlucoseHistory/maximumCoverageDays``), oldest first,
+    /// with or without readings.
     public let days: [Day]
 
     /// How many complete days January needs: ``GlucoseHistory/requiredCompleteDays``.

@@ -56,7 +56,12 @@ public struct HealthGlucosePredictor: Sendable {
             throw JanuaryError.invalidInput(
                 "historyDays must be \(Self.historyDaysRange.lowerBound) to \(Self.historyDaysRange.upperBound).")
         }
-        let start = try JanuaryDate(startTime, in: timeZone).advanced(by: -historyDays).start(in: timeZone)
+        let day = try JanuaryDate(startTime, in: timeZone)
+        // `advanced(by:)` traps before the year 1; no meal worth predicting is that old.
+        guard day.year > 1 else {
+            throw JanuaryError.invalidInput("PredictGlucoseRequest.startTime lies in the year 1.")
+        }
+        let start = day.advanced(by: -historyDays).start(in: timeZone)
         let logs = try await user.foodLogs.list(from: start, through: startTime)
         let readings: [HealthGlucoseReading]
         do {

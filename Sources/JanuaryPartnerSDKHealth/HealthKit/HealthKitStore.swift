@@ -42,6 +42,9 @@ public final class HealthKitStore: HealthMirrorStore, GlucoseHistorySource {
     public func requestAuthorization(toWrite write: Set<HealthDataType>, toRead read: Set<HealthDataType>)
         async throws
     {
+        guard !write.isEmpty || !read.isEmpty else {
+            return
+        }
         try HealthUsageDescriptions.check(
             in: Bundle.main.infoDictionary, writing: !write.isEmpty, reading: !read.isEmpty)
         guard Self.isHealthDataAvailable else {
@@ -111,8 +114,12 @@ public final class HealthKitStore: HealthMirrorStore, GlucoseHistorySource {
     /// - Parameter entries: The entries to delete.
     /// - Throws: ``JanuaryHealthError`` when they could not be deleted.
     public func delete(_ entries: [HealthStoredEntry]) async throws {
-        let byType = Dictionary(grouping: entries, by: \.type)
-        for (type, entries) in byType.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        // Samples before the meal that holds them: should one call fail, the meal is still there to be found and
+        // deleted again with what is left of it.
+        let byType = Dictionary(grouping: entries, by: \.type).sorted {
+            ($0.key == .food ? 1 : 0, $0.key.rawValue) < ($1.key == .food ? 1 : 0, $1.key.rawValue)
+        }
+        for (type, entries) in byType {
             let predicate = NSCompoundPredicate(andPredicateWithSubpredicates: [
                 HKQuery.predicateForObjects(from: HKSource.default()),
                 HKQuery.predicateForObjects(

@@ -42,11 +42,14 @@ public final class HealthLogMirror: Sendable {
     }
 
     /// Asks the user to allow writing the types of ``kinds`` (``HealthMirrorKinds/writtenTypes``), and nothing to
-    /// read. HealthKit asks once per type; later calls return at once.
+    /// read; with no kinds, asks nothing. HealthKit asks once per type; later calls return at once.
     ///
     /// - Throws: ``JanuaryHealthError``: `missing_usage_description` when the Info.plist lacks
     ///   `NSHealthUpdateUsageDescription`, `health_data_unavailable` where the device has no Health.
     public func requestAuthorization() async throws {
+        guard !kinds.isEmpty else {
+            return
+        }
         try await store.requestAuthorization(toWrite: kinds.writtenTypes, toRead: [])
     }
 

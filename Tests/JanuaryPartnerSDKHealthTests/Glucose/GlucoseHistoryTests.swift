@@ -232,6 +232,20 @@ struct GlucoseHistoryTests {
         #expect(empty.coverage.days.isEmpty)
     }
 
+    @Test("a period of centuries lists and counts its last 1,000 days, and a day with data among them")
+    func longPeriod() throws {
+        let end = Self.monday
+        let reading = HealthGlucoseReading(
+            date: end.addingTimeInterval(-3_600), value: 100, unit: .milligramsPerDeciliter)
+        let history = GlucoseHistory(
+            readings: [reading], foodLogs: [], from: .distantPast, to: end, timeZone: Self.utc)
+        #expect(history.coverage.days.count == GlucoseHistory.maximumCoverageDays)
+        let sunday = try JanuaryDate("2026-01-04")
+        #expect(history.coverage.days.last?.date == sunday)
+        #expect(history.coverage.days.last?.quarterHoursWithReadings == 1)
+        #expect(history.cgmReadings.count == 1)
+    }
+
     @Test("at most 5,000 readings, the most recent, and the foods they cover")
     func caps() {
         // 60 days of readings every 15 minutes: 5,760, of which the 760 oldest go.

@@ -151,6 +151,19 @@ struct HealthGlucosePredictorTests {
         #expect(simulator.requestLog.isEmpty)
     }
 
+    @Test("a meal in the first year is refused, not a trap")
+    func firstYear() async throws {
+        let (_, user) = try Self.world(lunches: 0)
+        let store = Self.source([])
+        let ancient = try JanuaryDate(year: 1, month: 1, day: 20).start(in: Self.losAngeles)
+        let request = PredictGlucoseRequest(
+            profile: Self.profile, foods: [Self.rice], startTime: ancient, timeZone: Self.losAngeles)
+        await #expect(throws: JanuaryError.self) {
+            _ = try await HealthGlucosePredictor(source: store).predict(request, for: user)
+        }
+        #expect(store.calls.isEmpty)
+    }
+
     @Test("a Health read failure is a JanuaryHealthError, and nothing is predicted")
     func readFailure() async throws {
         let (simulator, user) = try Self.world(lunches: 7)

@@ -25,6 +25,13 @@ struct HealthLogMirrorTests {
         #expect(store.calls == [.requestAuthorization(write: kinds.writtenTypes, read: [])])
     }
 
+    @Test("a mirror of no kinds asks for nothing")
+    func noKinds() async throws {
+        let store = RecordingHealthStore()
+        try await HealthLogMirror(kinds: [], store: store).requestAuthorization()
+        #expect(store.calls.isEmpty)
+    }
+
     @Test("a meal is one food correlation at eaten_at with one sample per nutrient, its unit and its name")
     func meal() async throws {
         let store = RecordingHealthStore()
