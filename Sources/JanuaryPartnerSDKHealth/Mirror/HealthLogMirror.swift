@@ -21,7 +21,7 @@ import JanuaryPartnerSDK
 /// - The mirror reads and writes Health only inside ``apply(_:)->HealthMirrorOutcome`` (or its batch form) and
 ///   ``requestAuthorization()``. A failure is reported in the log's outcome, not retried by the mirror: call again
 ///   when it makes sense.
-/// - Calls run one after another, in the order they were made.
+/// - Calls to one mirror run one after another, in the order they were made; make one mirror for the app.
 ///
 /// Docs/Health.md names the test behind each of these rules.
 public final class HealthLogMirror: Sendable {
