@@ -23,7 +23,8 @@ public struct JanuaryUserClient: Sendable {
     /// The user's time zone, whose calendar days January uses to list and summarize logs.
     public let timeZone: TimeZone
 
-    let client: JanuaryPartnerClient
+    /// The client this value acts through; `package` so that JanuaryPartnerSDKHealth predicts with the user's client.
+    package let client: JanuaryPartnerClient
 
     init(client: JanuaryPartnerClient, userID: PartnerUserID, timeZone: TimeZone) {
         self.client = client
