@@ -23,7 +23,10 @@ public struct JanuaryUserClient: Sendable {
     /// The user's time zone, whose calendar days January uses to list and summarize logs.
     public let timeZone: TimeZone
 
-    let client: JanuaryPartnerClient
+    /// The client whose token cache and connections the user's requests share; the review sheet
+    /// (JanuaryPartnerSDKUI) reaches the catalogue through it, so that a sheet made for a user cannot use another
+    /// client's.
+    package let client: JanuaryPartnerClient
 
     init(client: JanuaryPartnerClient, userID: PartnerUserID, timeZone: TimeZone) {
         self.client = client

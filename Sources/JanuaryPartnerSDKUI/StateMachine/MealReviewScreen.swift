@@ -133,6 +133,16 @@ struct MealReviewScreen: Sendable, Equatable {
         }
     }
 
+    /// What VoiceOver says about a change the title does not show: a food removed, or added from the search.
+    static func announcement(_ announcement: MealReviewStateMachine.Announcement) -> Text {
+        switch announcement {
+        case .removed(let name?): .format(.announceRemoved, [.verbatim(name)])
+        case .removed(nil): .key(.announceRemovedUnnamed)
+        case .added(let name?): .format(.announceAdded, [.verbatim(name)])
+        case .added(nil): .key(.announceAddedUnnamed)
+        }
+    }
+
     /// The screen of a state, with numbers in `locale`.
     init(_ machine: MealReviewStateMachine, locale: Locale = .current) {
         let format = MealReviewFormat(locale: locale)

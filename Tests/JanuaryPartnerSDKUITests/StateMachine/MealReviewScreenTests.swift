@@ -231,6 +231,16 @@ struct MealReviewScreenTests {
                 + JanuaryError(category: .network, code: .notConnectedToInternet, message: "").localizedDescription)
     }
 
+    @Test(
+        "VoiceOver hears which food was removed or added",
+        arguments: [
+            (Review.Announcement.removed(name: "egg"), "Removed egg"), (.removed(name: nil), "Removed a food"),
+            (.added(name: "banana"), "Added banana"), (.added(name: nil), "Added a food"),
+        ])
+    func announcements(announcement: Review.Announcement, spoken: String) {
+        #expect(MealReviewScreen.announcement(announcement).string == spoken)
+    }
+
     @Test("every button has a label and a VoiceOver hint of its own")
     func buttonHints() {
         let buttons = Kind.allCases.map(MealReviewScreen.button)
