@@ -20,11 +20,13 @@ final class ServerCore: @unchecked Sendable {
     private var received = RecentRecord<RecordedRequest>()
     private var openConnections: Set<Int32> = []
     private var stopped = false
+    /// Set by the accept thread, under the lock, just before it closes the wake-up pipe: from then on nothing may
+    /// write to the pipe, whose read end would be gone (a write raises SIGPIPE, which kills the process).
+    private var acceptLoopEnded = false
 
     let port: Int
     private let listener: Int32
     private let wakeUp: (read: Int32, write: Int32)
-    private let acceptLoopFinished = DispatchSemaphore(value: 0)
 
     init(handler: LoopbackHTTPServer.Handler?) throws {
         let (listener, port) = try Socket.listenOnLoopback()
@@ -117,29 +119,29 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    /// Stops accepting, wakes every connection thread, and returns once the listening socket is closed.
+    /// Stops accepting, wakes every connection thread and the accept thread, and returns without waiting for
+    /// them: the accept thread closes the listening socket on its way out.
+    ///
+    /// It used to wait for that, on a semaphore, and it runs from `deinit` and from tests' `defer` on cooperative
+    /// threads, two on a 2-core machine: each shutdown held one until the accept thread was scheduled, which on a
+    /// machine busy with other builds is a long time for a thread that every task shares.
     func shutdown() {
-        let first: Bool = locked {
+        locked {
             guard !stopped else {
-                return false
+                return
             }
             stopped = true
             for connection in openConnections {
                 Socket.shutdownBoth(connection)
             }
             condition.broadcast()
-            return true
+            // Under the lock, and only while the accept thread has not closed the pipe (it does so after setting
+            // `acceptLoopEnded` under this lock): it may have left its loop on its own, for a connection that
+            // arrived just after `stopped` was set.
+            if !acceptLoopEnded {
+                Socket.signal(wakeUp.write)
+            }
         }
-        guard first else {
-            return
-        }
-        Socket.signal(wakeUp.write)
-        acceptLoopFinished.wait()
-        // Both ends are closed here, after the write, never by the accept thread: that thread can leave its loop
-        // on its own (a connection arriving just after `stopped` was set), and a write to a pipe whose read end
-        // is already closed raises SIGPIPE, which kills the process.
-        Socket.close(wakeUp.write)
-        Socket.close(wakeUp.read)
     }
 
     private func acceptLoop() {
@@ -159,7 +161,9 @@ final class ServerCore: @unchecked Sendable {
             }
         }
         Socket.close(listener)
-        acceptLoopFinished.signal()
+        locked { acceptLoopEnded = true }
+        Socket.close(wakeUp.write)
+        Socket.close(wakeUp.read)
     }
 
     private func register(_ connection: Int32) -> Bool {
