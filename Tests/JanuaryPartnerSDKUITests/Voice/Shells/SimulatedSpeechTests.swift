@@ -35,6 +35,9 @@ struct SimulatedSpeechTests {
             try await eventuallyOnMain("word \(count)") { heard.events.count == count }
         }
         #expect(heard.events == ["4:partial:two", "4:partial:two eggs", "4:partial:two eggs toast"])
+        // The loop sleeps once more before it finds no word left; advancing before that sleep is registered would
+        // leave it asleep for good (CI saw that on a busy machine).
+        try await clock.waitForSleeper(lasting: SimulatedSpeech.wordInterval)
         clock.advance(by: SimulatedSpeech.wordInterval)
         try await eventuallyOnMain("the speech to end") { clock.sleeperCount == 0 }
         #expect(heard.events.count == 3)
