@@ -89,6 +89,10 @@ public final class JanuaryPartnerClient: Sendable {
     /// The log instants in use, per user, so that each create is recognisable by its own (``LogInstantBook``).
     let logInstants = LogInstantBook()
 
+    /// The client's outbox: your users' writes kept on the device until January has them, sent once each, in
+    /// order, across launches. Its folder is ``Configuration/outboxDirectory``, opened on first use.
+    public let outbox: JanuaryOutbox
+
     /// Creates a client for development that authenticates with an API key from the January dashboard.
     ///
     /// A key never expires and cannot be refreshed, so a request January rejects is not retried. Anyone who
@@ -254,6 +258,8 @@ public final class JanuaryPartnerClient: Sendable {
         self.configuration = configuration
         self.coordinator = coordinator
         self.events = events
+        self.outbox = JanuaryOutbox(
+            directory: configuration.outboxDirectory ?? JanuaryOutbox.defaultDirectory, clock: configuration.clock)
         if let transport = configuration.transport {
             self.transport = transport
         } else {
@@ -264,6 +270,11 @@ public final class JanuaryPartnerClient: Sendable {
             }
             self.transport = URLSessionHTTPTransport(configuration: session)
         }
+        outbox.attach(to: self)
+    }
+
+    deinit {
+        outbox.shutDown()
     }
 
     /// Signs the current user out of January: forgets the token and fences everything of the session so far.
@@ -280,6 +291,7 @@ public final class JanuaryPartnerClient: Sendable {
     /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
     /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
+        outbox.signedOut()
         lastTokenRefusal.withLock { $0 = nil }
         coordinator.reset()
         retryWaits.wakeAll()

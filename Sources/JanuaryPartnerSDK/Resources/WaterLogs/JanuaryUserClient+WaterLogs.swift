@@ -56,10 +56,16 @@ extension JanuaryUserClient {
                 consumedAt, learningClockFrom: .listWaterLogs, path: Self.path,
                 query: [URLQueryItem(name: "unit", value: VolumeUnit.milliliters.rawValue)])
             return try await user.sendOnce("water log create") { record in
-                try await user.send(operation: .createWaterLog, returning: WaterLog.self, record: record) {
-                    let body = CreateWaterLogBody(amount: amount, consumedAt: time)
-                    return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
-                }
+                try await send(amount, consumedAt: time, record: record)
+            }
+        }
+
+        /// Sends a checked water create dated `consumedAt`, noting its send in `record`: the online create and the
+        /// outbox share it.
+        func send(_ amount: WaterAmount, consumedAt: Date, record: SendRecord) async throws -> WaterLog {
+            try await user.send(operation: .createWaterLog, returning: WaterLog.self, record: record) {
+                let body = CreateWaterLogBody(amount: amount, consumedAt: consumedAt)
+                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
             }
         }
 

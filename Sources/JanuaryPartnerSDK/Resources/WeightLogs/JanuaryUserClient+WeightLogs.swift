@@ -54,10 +54,16 @@ extension JanuaryUserClient {
             }
             let time = try await user.writeTime(measuredAt, learningClockFrom: .listWeightLogs, path: Self.path)
             return try await user.sendOnce("weight log create") { record in
-                try await user.send(operation: .createWeightLog, returning: WeightLog.self, record: record) {
-                    let body = CreateWeightLogBody(weight: weight, measuredAt: time)
-                    return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
-                }
+                try await send(weight, measuredAt: time, record: record)
+            }
+        }
+
+        /// Sends a checked weight create dated `measuredAt`, noting its send in `record`: the online create and
+        /// the outbox share it.
+        func send(_ weight: Weight, measuredAt: Date, record: SendRecord) async throws -> WeightLog {
+            try await user.send(operation: .createWeightLog, returning: WeightLog.self, record: record) {
+                let body = CreateWeightLogBody(weight: weight, measuredAt: measuredAt)
+                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
             }
         }
 
