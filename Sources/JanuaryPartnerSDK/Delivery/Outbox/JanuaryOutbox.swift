@@ -52,7 +52,24 @@ public final class JanuaryOutbox: Sendable {
         var observers: [UUID: AsyncStream<OutboxEntry>.Continuation] = [:]
         /// Records that could not be read, left in the folder (or its quarantine) for support.
         var unreadable = 0
+        /// How many times the worker has run out of writes that may go now: a test that kicks it waits for this
+        /// to grow before asserting that nothing was sent.
+        var passes = 0
+        /// The last writes delivered in this process, so that awaiting one that just went still answers.
+        var recentlyDelivered: [OutboxEntryID: OutboxEntry] = [:]
+        var recentlyDeliveredOrder: [OutboxEntryID] = []
+
+        mutating func remember(_ entry: OutboxEntry) {
+            recentlyDelivered[entry.id] = entry
+            recentlyDeliveredOrder.append(entry.id)
+            if recentlyDeliveredOrder.count > JanuaryOutbox.recentlyDeliveredLimit {
+                recentlyDelivered[recentlyDeliveredOrder.removeFirst()] = nil
+            }
+        }
     }
+
+    /// How many delivered writes ``delivered(_:)`` still answers for after they left the outbox.
+    static let recentlyDeliveredLimit = 1_000
 
     init(directory: URL, clock: any JanuaryClock) {
         self.directory = directory
@@ -84,7 +101,12 @@ public final class JanuaryOutbox: Sendable {
     ///   when it cannot be opened or read.
     public func resume(for user: PartnerUserID) throws {
         try open()
-        state.withLock { _ = $0.queue.activate(user.rawValue) }
+        state.withLock { state in
+            // A sign-in is a moment worth trying: the back-off of the last session's failures ends.
+            if state.queue.activate(user.rawValue) {
+                state.queue.clearBackoff()
+            }
+        }
         kick.yield()
     }
 
@@ -134,29 +156,34 @@ public final class JanuaryOutbox: Sendable {
     /// - Parameter id: The write.
     /// - Returns: The delivered entry (``OutboxEntry/deliveredFoodLog`` and the like).
     /// - Throws: The write's ``OutboxEntry/problem`` when it needs attention; `JanuaryError` `invalidInput` when
-    ///   the outbox holds no such write (delivered before this call, discarded, or unknown); `CancellationError`
+    ///   the outbox holds no such write (discarded, unknown, or delivered more than 1,000 deliveries before this
+    ///   call); `CancellationError`
     ///   when the task is cancelled (the write stays in the outbox).
     public func delivered(_ id: OutboxEntryID) async throws -> OutboxEntry {
         try open()
         let waiter = UUID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let problem = state.withLock { state -> (any Error)? in
+                let answer = state.withLock { state -> Result<OutboxEntry, any Error>? in
+                    if let delivered = state.recentlyDelivered[id] {
+                        return .success(delivered)
+                    }
                     guard let record = state.queue.records[id] else {
-                        return JanuaryError.invalidInput(
-                            "The outbox holds no write \(id): it was delivered or discarded before this call.")
+                        return .failure(
+                            JanuaryError.invalidInput(
+                                "The outbox holds no write \(id): it was discarded, or delivered long before this call."))
                     }
                     if let problem = record.problem {
-                        return problem.error
+                        return .failure(problem.error)
                     }
                     if Task.isCancelled {
-                        return CancellationError()
+                        return .failure(CancellationError())
                     }
                     state.waiters[id, default: [:]][waiter] = continuation
                     return nil
                 }
-                if let problem {
-                    continuation.resume(throwing: problem)
+                if let answer {
+                    continuation.resume(with: answer)
                 }
             }
         } onCancel: {
@@ -196,6 +223,11 @@ public final class JanuaryOutbox: Sendable {
         }
         announce(removed.map { $0.entry(state: .discarded) })
         kick.yield()
+    }
+
+    /// How many times the worker has run out of writes that may go now (see `State.passes`).
+    package var passes: Int {
+        state.withLock { $0.passes }
     }
 
     // MARK: Handing writes over
@@ -389,8 +421,10 @@ public final class JanuaryOutbox: Sendable {
                 finish(record.id, outcome)
             case .wait(let until):
                 armTimer(until: until)
+                state.withLock { $0.passes += 1 }
                 return true
             case .idle:
+                state.withLock { $0.passes += 1 }
                 return true
             }
         }
@@ -494,6 +528,12 @@ public final class JanuaryOutbox: Sendable {
                 return .needsAttention(Self.unreadable)
             }
         } catch let error as JanuaryError {
+            // Nothing left, or the last send proved it never reached January (after any earlier one was settled
+            // absent): the mark goes back to what it was, or away, so the next attempt sends at once rather than
+            // waiting out a settle window for a request that cannot have arrived.
+            if sends.sends == 0 || error.provesNotSent {
+                try? setSendMark(record.id, to: sends.sends == 0 ? record.lastSendMilliseconds : nil, store: store)
+            }
             if error.category == .cancelled, error.code != .signedOut, !error.mayHaveTakenEffect {
                 return .stopped
             }
@@ -505,8 +545,12 @@ public final class JanuaryOutbox: Sendable {
 
     /// Writes down, before a request of the write leaves, that it may have been sent and when.
     private func markSend(_ id: OutboxEntryID, store: OutboxStore) throws {
-        let milliseconds = OutboxRecord.milliseconds(clock.now()) ?? 0
-        guard var record = state.withLock({ $0.queue.records[id] }) else {
+        try setSendMark(id, to: OutboxRecord.milliseconds(clock.now()) ?? 0, store: store)
+    }
+
+    private func setSendMark(_ id: OutboxEntryID, to milliseconds: Int64?, store: OutboxStore) throws {
+        guard var record = state.withLock({ $0.queue.records[id] }), record.lastSendMilliseconds != milliseconds
+        else {
             return
         }
         record.lastSendMilliseconds = milliseconds
@@ -540,6 +584,7 @@ public final class JanuaryOutbox: Sendable {
                 let result: Result<OutboxEntry, any Error>
                 switch entry.state {
                 case .delivered:
+                    state.remember(entry)
                     result = .success(entry)
                 case .needsAttention:
                     result = .failure(entry.problem ?? Self.unreadable)

@@ -136,7 +136,7 @@ struct OutboxQueue: Sendable {
     }
 
     /// Notes a write's last send time as written to disk.
-    mutating func noteSendMark(_ id: OutboxEntryID, milliseconds: Int64) {
+    mutating func noteSendMark(_ id: OutboxEntryID, milliseconds: Int64?) {
         records[id]?.lastSendMilliseconds = milliseconds
     }
 

@@ -27,6 +27,12 @@ extension JanuaryAPISimulator {
         }
     }
 
+    /// Every client token the simulator has minted, as text: for tests that look for a credential where none may
+    /// be (a file, a log).
+    package var issuedTokenValues: [String] {
+        books.withLock { Array($0.credentials.tokens.keys) }
+    }
+
     /// Accepts `key` as an API key (development key) from now on: every operation, no scope limit.
     ///
     /// - Parameter key: The key, exactly as the client will send it; January's keys start with `sk-`, and the
