@@ -13,6 +13,9 @@ import Musl
 /// The child process of the crash tests, which start it and kill it with SIGKILL at random moments:
 ///
 ///     JanuaryCrashChild outbox-store <directory> <seed> <acknowledgement file>
+///     JanuaryCrashChild outbox-deliver <directory> <simulator base URL> <progress file> <meals>
+///
+/// `outbox-deliver` is ``OutboxDeliveryChild``: a partner app that logs meals through the outbox and delivers them.
 ///
 /// opens an outbox store in `directory` and makes the operations of `OutboxCrashScript(seed:)` in order, appending
 /// each finished step's number and a newline to the acknowledgement file, until it is killed (or, so that a test
@@ -20,10 +23,26 @@ import Musl
 /// (on stderr).
 @main
 struct JanuaryCrashChild {
-    static let usage = "usage: JanuaryCrashChild outbox-store <directory> <seed> <acknowledgement file>"
+    static let usage = """
+        usage: JanuaryCrashChild outbox-store <directory> <seed> <acknowledgement file>
+               JanuaryCrashChild outbox-deliver <directory> <simulator base URL> <progress file> <meals>
+        """
 
-    static func main() {
+    static func main() async {
         let arguments = Array(ProcessInfo.processInfo.arguments.dropFirst())
+        if arguments.count == 5, arguments[0] == "outbox-deliver", let base = URL(string: arguments[2]),
+            let meals = Int(arguments[4])
+        {
+            do {
+                try await OutboxDeliveryChild(
+                    directory: URL(fileURLWithPath: arguments[1]), baseURL: base, progress: arguments[3], meals: meals
+                ).run()
+                exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("JanuaryCrashChild: \(error)\n".utf8))
+                exit(1)
+            }
+        }
         guard arguments.count == 4, arguments[0] == "outbox-store", let seed = UInt64(arguments[2]) else {
             FileHandle.standardError.write(Data((usage + "\n").utf8))
             exit(2)
