@@ -39,7 +39,7 @@ struct JanuaryBenchmarks {
         do {
             // `--only 1,4` runs a subset, for profiling one figure.
             let only = Set(
-                (value(of: "--only", in: arguments) ?? "1,2,3,4,5,6,7,8").split(separator: ",").map(String.init)
+                (value(of: "--only", in: arguments) ?? "1,2,3,4,5,6,7,8,9").split(separator: ",").map(String.init)
             )
             var figures: [Figure] = []
             if only.contains("1") {
@@ -71,6 +71,10 @@ struct JanuaryBenchmarks {
             }
             if only.contains("8") {
                 figures.append(try await SimulatorBenchmarks.figure(rounds: rounds, roundTrips: 1_000))
+            }
+            if only.contains("9") {
+                figures += try await OutboxBenchmarks.figures(
+                    rounds: quick ? 7 : 9, enqueues: quick ? 100 : 500, meals: quick ? 100 : 1_000)
             }
             for figure in figures {
                 print(figure.line)

@@ -379,7 +379,7 @@ public final class JanuaryOutbox: Sendable {
     }
 
     /// Stops delivering and closes the folder; waiting calls fail, streams end.
-    func shutDown() {
+    package func shutDown() {
         let stopped = state.withLock { state in
             state.isShutDown = true
             defer {
@@ -484,7 +484,21 @@ public final class JanuaryOutbox: Sendable {
                 return .retry(retryAfter: nil)
             }
         }
-        let sends = SendRecord(willSend: { [weak self] in try? self?.markSend(record.id, store: store) })
+        // The mark written just above already dates the first send, unless getting a credential took a while:
+        // within a second, the settle window (150 s, with 30 s to spare) does not notice, and one durable write
+        // per delivery is saved. Later sends (a resend after a settled listing) are always written down.
+        let markedAt = clock.uptime()
+        let firstSend = Locked(true)
+        let sends = SendRecord(willSend: { [weak self, clock] in
+            let isFirst = firstSend.withLock { isFirst in
+                defer { isFirst = false }
+                return isFirst
+            }
+            if isFirst, record.kind != .foodLogUpdate, record.kind != .foodLogDelete, clock.uptime() - markedAt < 1 {
+                return
+            }
+            try? self?.markSend(record.id, store: store)
+        })
         do {
             switch record.kind {
             case .foodLogCreate:
