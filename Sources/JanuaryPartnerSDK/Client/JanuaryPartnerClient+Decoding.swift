@@ -75,6 +75,10 @@ extension JanuaryPartnerClient {
     /// January answered `2xx`, so a write happened even when its answer cannot be read: the error of a request
     /// that `actedAtJanuary` says so (``/JanuaryCore/JanuaryError/mayHaveTakenEffect``), so that nobody sends
     /// it again unchecked, and a create reconciles it like a lost answer.
+    ///
+    /// One generic copy serves every model: a copy specialised per model cost an app 9.5 KB and saved nothing,
+    /// since `JSONDecoder` itself runs generically (Docs/Benchmarks.md, "Size in an app").
+    @_semantics("optimize.sil.specialize.generic.never")
     static func decode<Value: Decodable>(
         _ type: Value.Type,
         from response: JanuaryResponse,

@@ -116,23 +116,27 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
         self.vitaminD = vitaminD
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-        case calories
-        case protein
-        case carbohydrates
-        case netCarbohydrates = "net_carbohydrates"
-        case totalFat = "total_fat"
-        case transFat = "trans_fat"
-        case saturatedFat = "saturated_fat"
-        case fiber
-        case totalSugars = "total_sugars"
-        case addedSugars = "added_sugars"
-        case cholesterol
-        case calcium
-        case iron
-        case potassium
-        case sodium
-        case vitaminD = "vitamin_d"
+    /// The nutrients, each with its wire key and the property it fills: the one list that decoding, encoding,
+    /// scaling, summing and `isEmpty` walk, in the order January writes them.
+    private static var nutrients: [(key: WireKey, amount: WritableKeyPath<NutritionFacts, NutrientAmount?>)] {
+        [
+            ("calories", \.calories),
+            ("protein", \.protein),
+            ("carbohydrates", \.carbohydrates),
+            ("net_carbohydrates", \.netCarbohydrates),
+            ("total_fat", \.totalFat),
+            ("trans_fat", \.transFat),
+            ("saturated_fat", \.saturatedFat),
+            ("fiber", \.fiber),
+            ("total_sugars", \.totalSugars),
+            ("added_sugars", \.addedSugars),
+            ("cholesterol", \.cholesterol),
+            ("calcium", \.calcium),
+            ("iron", \.iron),
+            ("potassium", \.potassium),
+            ("sodium", \.sodium),
+            ("vitamin_d", \.vitaminD),
+        ]
     }
 
     /// Decodes the facts, keeping every nutrient that is present and well-formed.
@@ -143,10 +147,10 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the value is not a JSON object.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: WireKey.self)
         self.init()
-        for key in CodingKeys.allCases {
-            self[keyPath: key.amount] = (try? container.decodeIfPresent(NutrientAmount.self, forKey: key)) ?? nil
+        for (key, amount) in Self.nutrients {
+            self[keyPath: amount] = (try? container.decodeIfPresent(NutrientAmount.self, forKey: key)) ?? nil
         }
     }
 
@@ -155,15 +159,15 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws, such as for a value that is not finite.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        for key in CodingKeys.allCases {
-            try container.encodeIfPresent(self[keyPath: key.amount], forKey: key)
+        var container = encoder.container(keyedBy: WireKey.self)
+        for (key, amount) in Self.nutrients {
+            try container.encodeIfPresent(self[keyPath: amount], forKey: key)
         }
     }
 
     /// Whether no nutrient has a value.
     public var isEmpty: Bool {
-        CodingKeys.allCases.allSatisfy { self[keyPath: $0.amount] == nil }
+        Self.nutrients.allSatisfy { self[keyPath: $0.amount] == nil }
     }
 
     /// Every nutrient multiplied by `factor`, units unchanged; nutrients without a value stay without one.
@@ -172,8 +176,8 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Returns: The scaled facts.
     public func scaled(by factor: Double) -> NutritionFacts {
         var scaled = self
-        for key in CodingKeys.allCases {
-            scaled[keyPath: key.amount] = self[keyPath: key.amount]?.scaled(by: factor)
+        for (_, amount) in Self.nutrients {
+            scaled[keyPath: amount] = self[keyPath: amount]?.scaled(by: factor)
         }
         return scaled
     }
@@ -190,35 +194,10 @@ extension NutritionFacts {
     /// - Returns: The totals.
     public static func sum(_ facts: [NutritionFacts]) -> NutritionFacts {
         var totals = NutritionFacts()
-        for key in CodingKeys.allCases {
-            totals[keyPath: key.amount] = NutrientAmount.sum(facts.compactMap { $0[keyPath: key.amount] })
+        for (_, amount) in Self.nutrients {
+            totals[keyPath: amount] = NutrientAmount.sum(facts.compactMap { $0[keyPath: amount] })
         }
         return totals
-    }
-}
-
-extension NutritionFacts.CodingKeys {
-    /// The property each wire key fills: with `allCases`, the one list of nutrients that decoding, encoding,
-    /// scaling, summing and `isEmpty` walk, in the order January writes them.
-    fileprivate var amount: WritableKeyPath<NutritionFacts, NutrientAmount?> {
-        switch self {
-        case .calories: \.calories
-        case .protein: \.protein
-        case .carbohydrates: \.carbohydrates
-        case .netCarbohydrates: \.netCarbohydrates
-        case .totalFat: \.totalFat
-        case .transFat: \.transFat
-        case .saturatedFat: \.saturatedFat
-        case .fiber: \.fiber
-        case .totalSugars: \.totalSugars
-        case .addedSugars: \.addedSugars
-        case .cholesterol: \.cholesterol
-        case .calcium: \.calcium
-        case .iron: \.iron
-        case .potassium: \.potassium
-        case .sodium: \.sodium
-        case .vitaminD: \.vitaminD
-        }
     }
 }
 
@@ -246,9 +225,29 @@ public struct NutrientAmount: Sendable, Hashable, Codable {
         self.unit = unit
     }
 
-    enum CodingKeys: String, CodingKey {
-        case value
-        case unit
+    /// Decodes an amount from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Double.self, forKey: Keys.value)
+        self.unit = try container.decode(NutrientUnit.self, forKey: Keys.unit)
+    }
+
+    /// Encodes an amount as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(value, forKey: Keys.value)
+        try container.encode(unit, forKey: Keys.unit)
+    }
+
+    private enum Keys {
+        static var value: WireKey { "value" }
+        static var unit: WireKey { "unit" }
     }
 
     /// The amount multiplied by `factor`, in the same unit.

@@ -24,9 +24,29 @@ public struct Weight: Sendable, Hashable, Codable {
         self.unit = unit
     }
 
-    enum CodingKeys: String, CodingKey {
-        case value
-        case unit
+    /// Decodes a weight from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Double.self, forKey: Keys.value)
+        self.unit = try container.decode(WeightUnit.self, forKey: Keys.unit)
+    }
+
+    /// Encodes a weight as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(value, forKey: Keys.value)
+        try container.encode(unit, forKey: Keys.unit)
+    }
+
+    private enum Keys {
+        static var value: WireKey { "value" }
+        static var unit: WireKey { "unit" }
     }
 
     /// Checks the weight against a range per unit, such as 2–1500 lb / 1–700 kg for a glucose profile; an

@@ -103,14 +103,15 @@ struct JanuaryErrorBody: Sendable, Equatable {
         let code: String?
         let message: String?
 
-        private enum CodingKeys: String, CodingKey {
-            case code, message
+        private enum Keys {
+            static var code: WireKey { "code" }
+            static var message: WireKey { "message" }
         }
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            code = try? container.decodeIfPresent(String.self, forKey: .code)
-            message = try? container.decodeIfPresent(String.self, forKey: .message)
+            let container = try decoder.container(keyedBy: WireKey.self)
+            code = try? container.decodeIfPresent(String.self, forKey: Keys.code)
+            message = try? container.decodeIfPresent(String.self, forKey: Keys.message)
         }
     }
 

@@ -15,6 +15,9 @@ package enum JanuaryJSON {
     /// - Returns: The JSON bytes.
     /// - Throws: ``/JanuaryCore/JanuaryError`` of category ``/JanuaryCore/JanuaryError/Category/invalidInput``
     ///   when the value cannot be encoded, such as a number that is not finite.
+    // One generic copy for every body, as `JSONEncoder` runs generically anyway (Docs/Benchmarks.md, "Size in an
+    // app").
+    @_semantics("optimize.sil.specialize.generic.never")
     package static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -49,11 +49,11 @@ struct ListResponse<Item: Decodable>: Decodable {
     var items: [Item]
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decodeList([Item].self, forKey: .items)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decodeList([Item].self, forKey: Keys.items)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case items
+    private enum Keys {
+        static var items: WireKey { "items" }
     }
 }

@@ -51,25 +51,41 @@ enum FoodAnalysisRequests {
         var image: String
         var reasoning: ReasoningBody?
 
-        enum CodingKeys: String, CodingKey {
-            case image
-            case reasoning
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(image, forKey: Keys.image)
+            try container.encodeIfPresent(reasoning, forKey: Keys.reasoning)
+        }
+
+        private enum Keys {
+            static var image: WireKey { "image" }
+            static var reasoning: WireKey { "reasoning" }
         }
     }
 
     private struct ReasoningBody: Encodable {
         var effort: AnalysisReasoningEffort
 
-        enum CodingKeys: String, CodingKey {
-            case effort
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(effort, forKey: Keys.effort)
+        }
+
+        private enum Keys {
+            static var effort: WireKey { "effort" }
         }
     }
 
     private struct TextBody: Encodable {
         var text: String
 
-        enum CodingKeys: String, CodingKey {
-            case text
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(text, forKey: Keys.text)
+        }
+
+        private enum Keys {
+            static var text: WireKey { "text" }
         }
     }
 
@@ -77,9 +93,15 @@ enum FoodAnalysisRequests {
         var analysis: FoodScan
         var instruction: String
 
-        enum CodingKeys: String, CodingKey {
-            case analysis
-            case instruction
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(analysis, forKey: Keys.analysis)
+            try container.encode(instruction, forKey: Keys.instruction)
+        }
+
+        private enum Keys {
+            static var analysis: WireKey { "analysis" }
+            static var instruction: WireKey { "instruction" }
         }
     }
 }

@@ -18,11 +18,11 @@ public struct FoodDetection: Sendable, Hashable, Codable {
         self.food = food
     }
 
-    enum CodingKeys: String, CodingKey {
-        case confidence
-        case food
+    private enum Keys {
+        static var confidence: WireKey { "confidence" }
+        static var food: WireKey { "food" }
         // Older contracts named the confidence `confidence_score`.
-        case confidenceScore = "confidence_score"
+        static var confidenceScore: WireKey { "confidence_score" }
     }
 
     /// Decodes a detection; the `food` is required.
@@ -30,11 +30,11 @@ public struct FoodDetection: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the `food` is missing or malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: WireKey.self)
         self.confidence =
-            try container.decodeIfPresent(Confidence.self, forKey: .confidence)
-            ?? container.decodeIfPresent(Confidence.self, forKey: .confidenceScore)
-        self.food = try container.decode(DetectedFood.self, forKey: .food)
+            try container.decodeIfPresent(Confidence.self, forKey: Keys.confidence)
+            ?? container.decodeIfPresent(Confidence.self, forKey: Keys.confidenceScore)
+        self.food = try container.decode(DetectedFood.self, forKey: Keys.food)
     }
 
     /// Encodes the detection, with an explicit `null` confidence as a correction requires.
@@ -42,9 +42,9 @@ public struct FoodDetection: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(confidence, forKey: .confidence)
-        try container.encode(food, forKey: .food)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeNullable(confidence, forKey: Keys.confidence)
+        try container.encode(food, forKey: Keys.food)
     }
 }
 
@@ -158,13 +158,13 @@ public struct DetectedFood: Sendable, Hashable, Codable {
         return quantity * weight
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case brandName = "brand_name"
-        case id
-        case quantity
-        case serving
-        case nutrients
+    private enum Keys {
+        static var name: WireKey { "name" }
+        static var brandName: WireKey { "brand_name" }
+        static var id: WireKey { "id" }
+        static var quantity: WireKey { "quantity" }
+        static var serving: WireKey { "serving" }
+        static var nutrients: WireKey { "nutrients" }
     }
 
     /// Decodes a detected food; only the `id` is required.
@@ -172,13 +172,13 @@ public struct DetectedFood: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
-        self.id = try container.decode(FoodID.self, forKey: .id)
-        self.quantity = try container.decodeIfPresent(Double.self, forKey: .quantity)
-        self.serving = try container.decodeIfPresent(ServingSummary.self, forKey: .serving)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.brandName = try container.decodeIfPresent(String.self, forKey: Keys.brandName)
+        self.id = try container.decode(FoodID.self, forKey: Keys.id)
+        self.quantity = try container.decodeIfPresent(Double.self, forKey: Keys.quantity)
+        self.serving = try container.decodeIfPresent(ServingSummary.self, forKey: Keys.serving)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
     }
 
     /// Encodes every key, with `null` for a missing value: a correction requires `name` and `brand_name` even when
@@ -187,12 +187,12 @@ public struct DetectedFood: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(name, forKey: .name)
-        try container.encodeNullable(brandName, forKey: .brandName)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(quantity, forKey: .quantity)
-        try container.encodeNullable(serving, forKey: .serving)
-        try container.encode(nutrients, forKey: .nutrients)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeNullable(name, forKey: Keys.name)
+        try container.encodeNullable(brandName, forKey: Keys.brandName)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(quantity, forKey: Keys.quantity)
+        try container.encodeNullable(serving, forKey: Keys.serving)
+        try container.encode(nutrients, forKey: Keys.nutrients)
     }
 }

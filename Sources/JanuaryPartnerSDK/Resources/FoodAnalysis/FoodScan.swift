@@ -41,10 +41,10 @@ public struct FoodScan: Sendable, Hashable, Codable {
         detections.compactMap(\.food.loggableFood)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case mealName = "meal_name"
-        case totalNutrients = "total_nutrients"
-        case detections
+    private enum Keys {
+        static var mealName: WireKey { "meal_name" }
+        static var totalNutrients: WireKey { "total_nutrients" }
+        static var detections: WireKey { "detections" }
     }
 
     /// Decodes a scan; missing `total_nutrients` and `detections` decode as empty.
@@ -52,10 +52,10 @@ public struct FoodScan: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a detection is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.mealName = try container.decodeIfPresent(String.self, forKey: .mealName)
-        self.totalNutrients = try container.decodeNutrition(forKey: .totalNutrients)
-        self.detections = try container.decodeList([FoodDetection].self, forKey: .detections)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.mealName = try container.decodeIfPresent(String.self, forKey: Keys.mealName)
+        self.totalNutrients = try container.decodeNutrition(forKey: Keys.totalNutrients)
+        self.detections = try container.decodeList([FoodDetection].self, forKey: Keys.detections)
     }
 
     /// Encodes the scan with January's keys, as the correction endpoint expects it back.
@@ -63,9 +63,9 @@ public struct FoodScan: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(mealName, forKey: .mealName)
-        try container.encode(totalNutrients, forKey: .totalNutrients)
-        try container.encode(detections, forKey: .detections)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeNullable(mealName, forKey: Keys.mealName)
+        try container.encode(totalNutrients, forKey: Keys.totalNutrients)
+        try container.encode(detections, forKey: Keys.detections)
     }
 }

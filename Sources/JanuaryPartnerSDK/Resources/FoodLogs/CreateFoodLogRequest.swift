@@ -114,10 +114,10 @@ enum FoodLogBody {
 
     /// Writes the fields that are not `nil`.
     static func encode(foods: [FoodLogInputFood]?, eatenAt: Date?, name: String?, to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(foods, forKey: .foods)
-        try container.encodeTimestampIfPresent(eatenAt, forKey: .eatenAt)
-        try container.encodeIfPresent(name, forKey: .name)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(foods, forKey: Keys.foods)
+        try container.encodeTimestampIfPresent(eatenAt, forKey: Keys.eatenAt)
+        try container.encodeIfPresent(name, forKey: Keys.name)
     }
 
     /// Refuses fields January would refuse, in the order they are sent; a `nil` field is not checked.
@@ -136,9 +136,9 @@ enum FoodLogBody {
         }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case foods
-        case eatenAt = "eaten_at"
-        case name
+    private enum Keys {
+        static var foods: WireKey { "foods" }
+        static var eatenAt: WireKey { "eaten_at" }
+        static var name: WireKey { "name" }
     }
 }

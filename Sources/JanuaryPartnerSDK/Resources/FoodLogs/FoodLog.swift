@@ -58,11 +58,11 @@ public struct FoodLog: Hashable, Sendable, Codable, Identifiable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when `eaten_at` is missing or a field is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decodeIfPresent(FoodLogID.self, forKey: .id) ?? .standIn()
-        self.foods = try container.decodeList([LoggedFood].self, forKey: .foods)
-        self.eatenAt = try container.decodeTimestamp(forKey: .eatenAt, orRevisionKey: .createdAt)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decodeIfPresent(FoodLogID.self, forKey: Keys.id) ?? .standIn()
+        self.foods = try container.decodeList([LoggedFood].self, forKey: Keys.foods)
+        self.eatenAt = try container.decodeTimestamp(forKey: Keys.eatenAt, orRevisionKey: Keys.createdAt)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
     }
 
     /// Encodes the food log as January writes it, with `null` for what is absent, the identifier included when
@@ -71,20 +71,20 @@ public struct FoodLog: Hashable, Sendable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(isAddressable ? id : nil, forKey: .id)
-        try container.encode(foods, forKey: .foods)
-        try container.encodeTimestamp(eatenAt, forKey: .eatenAt)
-        try container.encode(name, forKey: .name)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(isAddressable ? id : nil, forKey: Keys.id)
+        try container.encode(foods, forKey: Keys.foods)
+        try container.encodeTimestamp(eatenAt, forKey: Keys.eatenAt)
+        try container.encode(name, forKey: Keys.name)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case foods
-        case eatenAt = "eaten_at"
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var foods: WireKey { "foods" }
+        static var eatenAt: WireKey { "eaten_at" }
         /// One published contract revision's name for `eaten_at`; read, never written.
-        case createdAt = "created_at"
-        case name
+        static var createdAt: WireKey { "created_at" }
+        static var name: WireKey { "name" }
     }
 }
 
@@ -205,16 +205,16 @@ public struct LoggedFood: Hashable, Sendable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when `food_id` or `serving` is missing or a field is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.foodID = try container.decode(FoodID.self, forKey: .foodID)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
-        self.imageURL = container.decodeURLIfPresent(forKey: .imageURL)
-        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: .glycemicIndex)
-        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: .glycemicLoad)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
-        self.quantity = try container.decodeIfPresent(Double.self, forKey: .quantity)
-        self.serving = try container.decode(ServingSummary.self, forKey: .serving)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.foodID = try container.decode(FoodID.self, forKey: Keys.foodID)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.brandName = try container.decodeIfPresent(String.self, forKey: Keys.brandName)
+        self.imageURL = container.decodeURLIfPresent(forKey: Keys.imageURL)
+        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicIndex)
+        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicLoad)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
+        self.quantity = try container.decodeIfPresent(Double.self, forKey: Keys.quantity)
+        self.serving = try container.decode(ServingSummary.self, forKey: Keys.serving)
     }
 
     /// Encodes the logged food as January writes it, with `null` for what is absent.
@@ -222,27 +222,27 @@ public struct LoggedFood: Hashable, Sendable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(foodID, forKey: .foodID)
-        try container.encode(name, forKey: .name)
-        try container.encode(brandName, forKey: .brandName)
-        try container.encodeNullableURL(imageURL, forKey: .imageURL)
-        try container.encode(glycemicIndex, forKey: .glycemicIndex)
-        try container.encode(glycemicLoad, forKey: .glycemicLoad)
-        try container.encode(nutrients, forKey: .nutrients)
-        try container.encode(quantity, forKey: .quantity)
-        try container.encode(serving, forKey: .serving)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(foodID, forKey: Keys.foodID)
+        try container.encode(name, forKey: Keys.name)
+        try container.encode(brandName, forKey: Keys.brandName)
+        try container.encodeNullableURL(imageURL, forKey: Keys.imageURL)
+        try container.encode(glycemicIndex, forKey: Keys.glycemicIndex)
+        try container.encode(glycemicLoad, forKey: Keys.glycemicLoad)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+        try container.encode(quantity, forKey: Keys.quantity)
+        try container.encode(serving, forKey: Keys.serving)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case foodID = "food_id"
-        case name
-        case brandName = "brand_name"
-        case imageURL = "image_url"
-        case glycemicIndex = "glycemic_index"
-        case glycemicLoad = "glycemic_load"
-        case nutrients
-        case quantity
-        case serving
+    private enum Keys {
+        static var foodID: WireKey { "food_id" }
+        static var name: WireKey { "name" }
+        static var brandName: WireKey { "brand_name" }
+        static var imageURL: WireKey { "image_url" }
+        static var glycemicIndex: WireKey { "glycemic_index" }
+        static var glycemicLoad: WireKey { "glycemic_load" }
+        static var nutrients: WireKey { "nutrients" }
+        static var quantity: WireKey { "quantity" }
+        static var serving: WireKey { "serving" }
     }
 }

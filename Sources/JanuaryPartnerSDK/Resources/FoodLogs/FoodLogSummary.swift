@@ -66,18 +66,18 @@ public struct FoodLogSummary: Hashable, Sendable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the grouping, zone or dates are missing or a field is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.groupBy = try container.decode(FoodLogSummaryGrouping.self, forKey: .groupBy)
-        self.weekStart = try container.decodeIfPresent(WeekStart.self, forKey: .weekStart)
-        self.timeZoneIdentifier = try container.decode(String.self, forKey: .timeZoneIdentifier)
-        self.startDate = try container.decode(JanuaryDate.self, forKey: .startDate)
-        self.endDate = try container.decode(JanuaryDate.self, forKey: .endDate)
-        self.buckets = try container.decodeList([FoodLogSummaryBucket].self, forKey: .buckets)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.groupBy = try container.decode(FoodLogSummaryGrouping.self, forKey: Keys.groupBy)
+        self.weekStart = try container.decodeIfPresent(WeekStart.self, forKey: Keys.weekStart)
+        self.timeZoneIdentifier = try container.decode(String.self, forKey: Keys.timeZoneIdentifier)
+        self.startDate = try container.decode(JanuaryDate.self, forKey: Keys.startDate)
+        self.endDate = try container.decode(JanuaryDate.self, forKey: Keys.endDate)
+        self.buckets = try container.decodeList([FoodLogSummaryBucket].self, forKey: Keys.buckets)
         self.totals =
-            try container.decodeIfPresent(FoodLogSummaryTotals.self, forKey: .totals)
+            try container.decodeIfPresent(FoodLogSummaryTotals.self, forKey: Keys.totals)
             ?? FoodLogSummaryTotals(logsCount: 0, daysWithLogs: 0, nutrients: NutritionFacts())
         self.averagePerLoggedDay =
-            try container.decodeIfPresent(FoodLogSummaryAverage.self, forKey: .averagePerLoggedDay)
+            try container.decodeIfPresent(FoodLogSummaryAverage.self, forKey: Keys.averagePerLoggedDay)
             ?? FoodLogSummaryAverage(nutrients: NutritionFacts())
     }
 
@@ -86,26 +86,26 @@ public struct FoodLogSummary: Hashable, Sendable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(groupBy, forKey: .groupBy)
-        try container.encode(weekStart, forKey: .weekStart)
-        try container.encode(timeZoneIdentifier, forKey: .timeZoneIdentifier)
-        try container.encode(startDate, forKey: .startDate)
-        try container.encode(endDate, forKey: .endDate)
-        try container.encode(buckets, forKey: .buckets)
-        try container.encode(totals, forKey: .totals)
-        try container.encode(averagePerLoggedDay, forKey: .averagePerLoggedDay)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(groupBy, forKey: Keys.groupBy)
+        try container.encode(weekStart, forKey: Keys.weekStart)
+        try container.encode(timeZoneIdentifier, forKey: Keys.timeZoneIdentifier)
+        try container.encode(startDate, forKey: Keys.startDate)
+        try container.encode(endDate, forKey: Keys.endDate)
+        try container.encode(buckets, forKey: Keys.buckets)
+        try container.encode(totals, forKey: Keys.totals)
+        try container.encode(averagePerLoggedDay, forKey: Keys.averagePerLoggedDay)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case groupBy = "group_by"
-        case weekStart = "week_start"
-        case timeZoneIdentifier = "timezone"
-        case startDate = "start_date"
-        case endDate = "end_date"
-        case buckets
-        case totals
-        case averagePerLoggedDay = "average_per_logged_day"
+    private enum Keys {
+        static var groupBy: WireKey { "group_by" }
+        static var weekStart: WireKey { "week_start" }
+        static var timeZoneIdentifier: WireKey { "timezone" }
+        static var startDate: WireKey { "start_date" }
+        static var endDate: WireKey { "end_date" }
+        static var buckets: WireKey { "buckets" }
+        static var totals: WireKey { "totals" }
+        static var averagePerLoggedDay: WireKey { "average_per_logged_day" }
     }
 }
 
@@ -154,20 +154,33 @@ public struct FoodLogSummaryBucket: Hashable, Sendable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a date is missing or a field is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.startDate = try container.decode(JanuaryDate.self, forKey: .startDate)
-        self.endDate = try container.decode(JanuaryDate.self, forKey: .endDate)
-        self.logsCount = try container.decodeIfPresent(Int.self, forKey: .logsCount) ?? 0
-        self.daysWithLogs = try container.decodeIfPresent(Int.self, forKey: .daysWithLogs) ?? 0
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.startDate = try container.decode(JanuaryDate.self, forKey: Keys.startDate)
+        self.endDate = try container.decode(JanuaryDate.self, forKey: Keys.endDate)
+        self.logsCount = try container.decodeIfPresent(Int.self, forKey: Keys.logsCount) ?? 0
+        self.daysWithLogs = try container.decodeIfPresent(Int.self, forKey: Keys.daysWithLogs) ?? 0
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case startDate = "start_date"
-        case endDate = "end_date"
-        case logsCount = "logs_count"
-        case daysWithLogs = "days_with_logs"
-        case nutrients
+    /// Encodes the bucket as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(startDate, forKey: Keys.startDate)
+        try container.encode(endDate, forKey: Keys.endDate)
+        try container.encode(logsCount, forKey: Keys.logsCount)
+        try container.encode(daysWithLogs, forKey: Keys.daysWithLogs)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+    }
+
+    private enum Keys {
+        static var startDate: WireKey { "start_date" }
+        static var endDate: WireKey { "end_date" }
+        static var logsCount: WireKey { "logs_count" }
+        static var daysWithLogs: WireKey { "days_with_logs" }
+        static var nutrients: WireKey { "nutrients" }
     }
 }
 
@@ -199,16 +212,27 @@ public struct FoodLogSummaryTotals: Hashable, Sendable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a field is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.logsCount = try container.decodeIfPresent(Int.self, forKey: .logsCount) ?? 0
-        self.daysWithLogs = try container.decodeIfPresent(Int.self, forKey: .daysWithLogs) ?? 0
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.logsCount = try container.decodeIfPresent(Int.self, forKey: Keys.logsCount) ?? 0
+        self.daysWithLogs = try container.decodeIfPresent(Int.self, forKey: Keys.daysWithLogs) ?? 0
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case logsCount = "logs_count"
-        case daysWithLogs = "days_with_logs"
-        case nutrients
+    /// Encodes the totals as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(logsCount, forKey: Keys.logsCount)
+        try container.encode(daysWithLogs, forKey: Keys.daysWithLogs)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+    }
+
+    private enum Keys {
+        static var logsCount: WireKey { "logs_count" }
+        static var daysWithLogs: WireKey { "days_with_logs" }
+        static var nutrients: WireKey { "nutrients" }
     }
 }
 
@@ -229,12 +253,21 @@ public struct FoodLogSummaryAverage: Hashable, Sendable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a field is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case nutrients
+    /// Encodes the average as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+    }
+
+    private enum Keys {
+        static var nutrients: WireKey { "nutrients" }
     }
 }
 

@@ -66,8 +66,17 @@ public struct AutocompleteFoodsResponse: Sendable, Hashable, Codable {
         self.items = items
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items
+    /// Encodes the suggestions as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(items, forKey: Keys.items)
+    }
+
+    private enum Keys {
+        static var items: WireKey { "items" }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.
@@ -75,8 +84,8 @@ public struct AutocompleteFoodsResponse: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a suggestion is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decodeList([FoodSuggestion].self, forKey: .items)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decodeList([FoodSuggestion].self, forKey: Keys.items)
     }
 }
 
@@ -128,13 +137,13 @@ public struct FoodSuggestion: Sendable, Hashable, Codable, Identifiable {
         self.nutrients = nutrients
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case brandName = "brand_name"
-        case imageURL = "image_url"
-        case nutrients
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var type: WireKey { "type" }
+        static var name: WireKey { "name" }
+        static var brandName: WireKey { "brand_name" }
+        static var imageURL: WireKey { "image_url" }
+        static var nutrients: WireKey { "nutrients" }
     }
 
     /// Decodes a suggestion; only the `id` is required.
@@ -142,13 +151,13 @@ public struct FoodSuggestion: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(FoodID.self, forKey: .id)
-        self.type = try container.decodeIfPresent(FoodType.self, forKey: .type)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
-        self.imageURL = container.decodeURLIfPresent(forKey: .imageURL)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(FoodID.self, forKey: Keys.id)
+        self.type = try container.decodeIfPresent(FoodType.self, forKey: Keys.type)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.brandName = try container.decodeIfPresent(String.self, forKey: Keys.brandName)
+        self.imageURL = container.decodeURLIfPresent(forKey: Keys.imageURL)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
     }
 
     /// Encodes the suggestion with January's keys, `null` for missing values.
@@ -156,12 +165,12 @@ public struct FoodSuggestion: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(type, forKey: .type)
-        try container.encodeNullable(name, forKey: .name)
-        try container.encodeNullable(brandName, forKey: .brandName)
-        try container.encodeNullableURL(imageURL, forKey: .imageURL)
-        try container.encode(nutrients, forKey: .nutrients)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(type, forKey: Keys.type)
+        try container.encodeNullable(name, forKey: Keys.name)
+        try container.encodeNullable(brandName, forKey: Keys.brandName)
+        try container.encodeNullableURL(imageURL, forKey: Keys.imageURL)
+        try container.encode(nutrients, forKey: Keys.nutrients)
     }
 }

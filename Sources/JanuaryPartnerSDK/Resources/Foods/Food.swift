@@ -83,19 +83,19 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
         self.servings = servings
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case type
-        case name
-        case brandName = "brand_name"
-        case nutrients
-        case glycemicIndex = "glycemic_index"
-        case glycemicLoad = "glycemic_load"
-        case imageURL = "image_url"
-        case barcode
-        case servings
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var type: WireKey { "type" }
+        static var name: WireKey { "name" }
+        static var brandName: WireKey { "brand_name" }
+        static var nutrients: WireKey { "nutrients" }
+        static var glycemicIndex: WireKey { "glycemic_index" }
+        static var glycemicLoad: WireKey { "glycemic_load" }
+        static var imageURL: WireKey { "image_url" }
+        static var barcode: WireKey { "barcode" }
+        static var servings: WireKey { "servings" }
         // Older contracts named the barcode `upc`; read it when `barcode` is absent.
-        case upc
+        static var upc: WireKey { "upc" }
     }
 
     /// Decodes a food; only the `id` is required. Missing `nutrients` and `servings` decode as empty.
@@ -103,19 +103,19 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(FoodID.self, forKey: .id)
-        self.type = try container.decodeIfPresent(FoodType.self, forKey: .type)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
-        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: .glycemicIndex)
-        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: .glycemicLoad)
-        self.imageURL = container.decodeURLIfPresent(forKey: .imageURL)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(FoodID.self, forKey: Keys.id)
+        self.type = try container.decodeIfPresent(FoodType.self, forKey: Keys.type)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.brandName = try container.decodeIfPresent(String.self, forKey: Keys.brandName)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
+        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicIndex)
+        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicLoad)
+        self.imageURL = container.decodeURLIfPresent(forKey: Keys.imageURL)
         self.barcode =
-            try container.decodeIfPresent(String.self, forKey: .barcode)
-            ?? container.decodeIfPresent(String.self, forKey: .upc)
-        self.servings = try container.decodeList([ServingOption].self, forKey: .servings)
+            try container.decodeIfPresent(String.self, forKey: Keys.barcode)
+            ?? container.decodeIfPresent(String.self, forKey: Keys.upc)
+        self.servings = try container.decodeList([ServingOption].self, forKey: Keys.servings)
     }
 
     /// Encodes the food with January's keys, `null` for missing values.
@@ -123,17 +123,17 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(type, forKey: .type)
-        try container.encodeNullable(name, forKey: .name)
-        try container.encodeNullable(brandName, forKey: .brandName)
-        try container.encode(nutrients, forKey: .nutrients)
-        try container.encodeNullable(glycemicIndex, forKey: .glycemicIndex)
-        try container.encodeNullable(glycemicLoad, forKey: .glycemicLoad)
-        try container.encodeNullableURL(imageURL, forKey: .imageURL)
-        try container.encodeNullable(barcode, forKey: .barcode)
-        try container.encode(servings, forKey: .servings)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(type, forKey: Keys.type)
+        try container.encodeNullable(name, forKey: Keys.name)
+        try container.encodeNullable(brandName, forKey: Keys.brandName)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+        try container.encodeNullable(glycemicIndex, forKey: Keys.glycemicIndex)
+        try container.encodeNullable(glycemicLoad, forKey: Keys.glycemicLoad)
+        try container.encodeNullableURL(imageURL, forKey: Keys.imageURL)
+        try container.encodeNullable(barcode, forKey: Keys.barcode)
+        try container.encode(servings, forKey: Keys.servings)
     }
 }
 

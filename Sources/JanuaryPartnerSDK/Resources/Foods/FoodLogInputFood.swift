@@ -34,10 +34,32 @@ public struct FoodLogInputFood: Sendable, Hashable, Codable {
         self.quantity = quantity
     }
 
-    enum CodingKeys: String, CodingKey {
-        case foodID = "food_id"
-        case servingID = "serving_id"
-        case quantity
+    /// Decodes a food from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.foodID = try container.decode(FoodID.self, forKey: Keys.foodID)
+        self.servingID = try container.decode(ServingID.self, forKey: Keys.servingID)
+        self.quantity = try container.decode(Double.self, forKey: Keys.quantity)
+    }
+
+    /// Encodes a food as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(foodID, forKey: Keys.foodID)
+        try container.encode(servingID, forKey: Keys.servingID)
+        try container.encode(quantity, forKey: Keys.quantity)
+    }
+
+    private enum Keys {
+        static var foodID: WireKey { "food_id" }
+        static var servingID: WireKey { "serving_id" }
+        static var quantity: WireKey { "quantity" }
     }
 
     /// Checks the entry against January's rules, so that a mistake is caught before anything is sent.

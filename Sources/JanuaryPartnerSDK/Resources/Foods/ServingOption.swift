@@ -54,14 +54,27 @@ public struct ServingOption: Sendable, Hashable, Codable, Identifiable {
         self.isPrimary = isPrimary
     }
 
-    // Decoding is synthesized: every property but `id` is optional, so a missing or `null` key reads as `nil`.
-    enum CodingKeys: String, CodingKey {
-        case id
-        case quantity
-        case unit
-        case scalingFactor = "scaling_factor"
-        case weightGrams = "weight_grams"
-        case isPrimary = "is_primary"
+    /// Decodes a serving from January's JSON; every field but `id` may be missing or `null`, and reads as `nil`.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a field is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(ServingID.self, forKey: Keys.id)
+        self.quantity = try container.decodeIfPresent(Double.self, forKey: Keys.quantity)
+        self.unit = try container.decodeIfPresent(String.self, forKey: Keys.unit)
+        self.scalingFactor = try container.decodeIfPresent(Double.self, forKey: Keys.scalingFactor)
+        self.weightGrams = try container.decodeIfPresent(Double.self, forKey: Keys.weightGrams)
+        self.isPrimary = try container.decodeIfPresent(Bool.self, forKey: Keys.isPrimary)
+    }
+
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var quantity: WireKey { "quantity" }
+        static var unit: WireKey { "unit" }
+        static var scalingFactor: WireKey { "scaling_factor" }
+        static var weightGrams: WireKey { "weight_grams" }
+        static var isPrimary: WireKey { "is_primary" }
     }
 
     /// Encodes every key, with `null` for a missing value, as January does.
@@ -69,13 +82,13 @@ public struct ServingOption: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(quantity, forKey: .quantity)
-        try container.encodeNullable(unit, forKey: .unit)
-        try container.encodeNullable(scalingFactor, forKey: .scalingFactor)
-        try container.encodeNullable(weightGrams, forKey: .weightGrams)
-        try container.encodeNullable(isPrimary, forKey: .isPrimary)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(quantity, forKey: Keys.quantity)
+        try container.encodeNullable(unit, forKey: Keys.unit)
+        try container.encodeNullable(scalingFactor, forKey: Keys.scalingFactor)
+        try container.encodeNullable(weightGrams, forKey: Keys.weightGrams)
+        try container.encodeNullable(isPrimary, forKey: Keys.isPrimary)
     }
 }
 

@@ -34,12 +34,23 @@ public struct ServingSummary: Sendable, Hashable, Codable, Identifiable {
         self.weightGrams = weightGrams
     }
 
-    // Decoding is synthesized: every property but `id` is optional, so a missing or `null` key reads as `nil`.
-    enum CodingKeys: String, CodingKey {
-        case id
-        case quantity
-        case unit
-        case weightGrams = "weight_grams"
+    /// Decodes a serving from January's JSON; every field but `id` may be missing or `null`, and reads as `nil`.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a field is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(ServingID.self, forKey: Keys.id)
+        self.quantity = try container.decodeIfPresent(Double.self, forKey: Keys.quantity)
+        self.unit = try container.decodeIfPresent(String.self, forKey: Keys.unit)
+        self.weightGrams = try container.decodeIfPresent(Double.self, forKey: Keys.weightGrams)
+    }
+
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var quantity: WireKey { "quantity" }
+        static var unit: WireKey { "unit" }
+        static var weightGrams: WireKey { "weight_grams" }
     }
 
     /// Encodes every key, with `null` for a missing value, so that a food analysis sent back for correction
@@ -48,10 +59,10 @@ public struct ServingSummary: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(quantity, forKey: .quantity)
-        try container.encodeNullable(unit, forKey: .unit)
-        try container.encodeNullable(weightGrams, forKey: .weightGrams)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(quantity, forKey: Keys.quantity)
+        try container.encodeNullable(unit, forKey: Keys.unit)
+        try container.encodeNullable(weightGrams, forKey: Keys.weightGrams)
     }
 }

@@ -52,9 +52,15 @@ public struct SuggestFoodAlternativesRequest: Sendable, Hashable {
         var dietRestrictions: [DietRestriction]
         var dietPreferences: [DietPreference]
 
-        enum CodingKeys: String, CodingKey {
-            case dietRestrictions = "diet_restrictions"
-            case dietPreferences = "diet_preferences"
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(dietRestrictions, forKey: Keys.dietRestrictions)
+            try container.encode(dietPreferences, forKey: Keys.dietPreferences)
+        }
+
+        private enum Keys {
+            static var dietRestrictions: WireKey { "diet_restrictions" }
+            static var dietPreferences: WireKey { "diet_preferences" }
         }
     }
 }
@@ -71,8 +77,17 @@ public struct SuggestFoodAlternativesResponse: Sendable, Hashable, Codable {
         self.alternatives = alternatives
     }
 
-    enum CodingKeys: String, CodingKey {
-        case alternatives
+    /// Encodes the alternatives as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(alternatives, forKey: Keys.alternatives)
+    }
+
+    private enum Keys {
+        static var alternatives: WireKey { "alternatives" }
     }
 
     /// Decodes the response; a missing `alternatives` decodes as empty.
@@ -80,8 +95,8 @@ public struct SuggestFoodAlternativesResponse: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when an alternative is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.alternatives = try container.decodeList([AlternativeFood].self, forKey: .alternatives)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.alternatives = try container.decodeList([AlternativeFood].self, forKey: Keys.alternatives)
     }
 }
 
@@ -216,17 +231,14 @@ public struct AlternativeFood: Sendable, Hashable, Codable, Identifiable {
         self.servings = servings
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case brandName = "brand_name"
-        case nutrients
-        case servings
-    }
-
-    /// Older contracts wrapped each alternative as `{"food": {…}}`.
-    private enum WrapperKeys: String, CodingKey {
-        case food
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var name: WireKey { "name" }
+        static var brandName: WireKey { "brand_name" }
+        static var nutrients: WireKey { "nutrients" }
+        static var servings: WireKey { "servings" }
+        /// Older contracts wrapped each alternative as `{"food": {…}}`.
+        static var food: WireKey { "food" }
     }
 
     /// Decodes an alternative; only the `id` is required. Also reads the older `{"food": {…}}` wrapping.
@@ -234,18 +246,15 @@ public struct AlternativeFood: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
     public init(from decoder: any Decoder) throws {
-        var container = try decoder.container(keyedBy: CodingKeys.self)
-        if !container.contains(.id) {
-            let wrapper = try decoder.container(keyedBy: WrapperKeys.self)
-            if wrapper.contains(.food) {
-                container = try wrapper.nestedContainer(keyedBy: CodingKeys.self, forKey: .food)
-            }
+        var container = try decoder.container(keyedBy: WireKey.self)
+        if !container.contains(Keys.id), container.contains(Keys.food) {
+            container = try container.nestedContainer(keyedBy: WireKey.self, forKey: Keys.food)
         }
-        self.id = try container.decode(FoodID.self, forKey: .id)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.brandName = try container.decodeIfPresent(String.self, forKey: .brandName)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
-        self.servings = try container.decodeList([ServingSummary].self, forKey: .servings)
+        self.id = try container.decode(FoodID.self, forKey: Keys.id)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.brandName = try container.decodeIfPresent(String.self, forKey: Keys.brandName)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
+        self.servings = try container.decodeList([ServingSummary].self, forKey: Keys.servings)
     }
 
     /// Encodes the alternative with January's keys, `null` for missing values.
@@ -253,11 +262,11 @@ public struct AlternativeFood: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(name, forKey: .name)
-        try container.encodeNullable(brandName, forKey: .brandName)
-        try container.encode(nutrients, forKey: .nutrients)
-        try container.encode(servings, forKey: .servings)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(name, forKey: Keys.name)
+        try container.encodeNullable(brandName, forKey: Keys.brandName)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+        try container.encode(servings, forKey: Keys.servings)
     }
 }

@@ -63,9 +63,9 @@ public struct CGMReading: Sendable, Hashable, Codable {
         return Int64(window)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case timestamp
-        case value
+    private enum Keys {
+        static var timestamp: WireKey { "timestamp" }
+        static var value: WireKey { "value" }
     }
 
     /// Decodes a reading with an ISO 8601 timestamp.
@@ -73,9 +73,9 @@ public struct CGMReading: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a value is missing or malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.timestamp = try container.decodeTimestamp(forKey: .timestamp)
-        self.value = try container.decode(Double.self, forKey: .value)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.timestamp = try container.decodeTimestamp(forKey: Keys.timestamp)
+        self.value = try container.decode(Double.self, forKey: Keys.value)
     }
 
     /// Encodes the reading with an ISO 8601 UTC timestamp.
@@ -83,8 +83,8 @@ public struct CGMReading: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeTimestamp(timestamp, forKey: .timestamp)
-        try container.encode(value, forKey: .value)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeTimestamp(timestamp, forKey: Keys.timestamp)
+        try container.encode(value, forKey: Keys.value)
     }
 }

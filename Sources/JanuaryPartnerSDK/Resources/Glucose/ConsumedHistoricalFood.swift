@@ -37,11 +37,11 @@ public struct ConsumedHistoricalFood: Sendable, Hashable, Codable {
         self.init(timestamp: timestamp, foodID: food.foodID, servingID: food.servingID, quantity: food.quantity)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case timestamp
-        case foodID = "food_id"
-        case servingID = "serving_id"
-        case quantity
+    private enum Keys {
+        static var timestamp: WireKey { "timestamp" }
+        static var foodID: WireKey { "food_id" }
+        static var servingID: WireKey { "serving_id" }
+        static var quantity: WireKey { "quantity" }
     }
 
     /// Decodes a historical food with an ISO 8601 timestamp.
@@ -49,11 +49,11 @@ public struct ConsumedHistoricalFood: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a value is missing or malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.timestamp = try container.decodeTimestamp(forKey: .timestamp)
-        self.foodID = try container.decode(FoodID.self, forKey: .foodID)
-        self.servingID = try container.decode(ServingID.self, forKey: .servingID)
-        self.quantity = try container.decode(Double.self, forKey: .quantity)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.timestamp = try container.decodeTimestamp(forKey: Keys.timestamp)
+        self.foodID = try container.decode(FoodID.self, forKey: Keys.foodID)
+        self.servingID = try container.decode(ServingID.self, forKey: Keys.servingID)
+        self.quantity = try container.decode(Double.self, forKey: Keys.quantity)
     }
 
     /// Encodes the historical food with an ISO 8601 UTC timestamp.
@@ -61,10 +61,10 @@ public struct ConsumedHistoricalFood: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeTimestamp(timestamp, forKey: .timestamp)
-        try container.encode(foodID, forKey: .foodID)
-        try container.encode(servingID, forKey: .servingID)
-        try container.encode(quantity, forKey: .quantity)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeTimestamp(timestamp, forKey: Keys.timestamp)
+        try container.encode(foodID, forKey: Keys.foodID)
+        try container.encode(servingID, forKey: Keys.servingID)
+        try container.encode(quantity, forKey: Keys.quantity)
     }
 }

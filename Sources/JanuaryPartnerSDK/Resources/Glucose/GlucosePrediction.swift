@@ -31,10 +31,10 @@ public struct GlucosePrediction: Sendable, Hashable, Codable {
         self.chart = chart
     }
 
-    enum CodingKeys: String, CodingKey {
-        case points
-        case impactScore = "impact_score"
-        case chart
+    private enum Keys {
+        static var points: WireKey { "points" }
+        static var impactScore: WireKey { "impact_score" }
+        static var chart: WireKey { "chart" }
     }
 
     /// Decodes a prediction; missing `points` decode as none and a missing `chart` as no bounds.
@@ -42,10 +42,10 @@ public struct GlucosePrediction: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a point lacks its minutes or value.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.points = try container.decodeList([GlucosePredictionPoint].self, forKey: .points)
-        self.impactScore = try container.decodeIfPresent(GlucoseImpactScore.self, forKey: .impactScore)
-        self.chart = try container.decodeIfPresent(GlucoseChart.self, forKey: .chart) ?? GlucoseChart()
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.points = try container.decodeList([GlucosePredictionPoint].self, forKey: Keys.points)
+        self.impactScore = try container.decodeIfPresent(GlucoseImpactScore.self, forKey: Keys.impactScore)
+        self.chart = try container.decodeIfPresent(GlucoseChart.self, forKey: Keys.chart) ?? GlucoseChart()
     }
 
     /// Encodes the prediction with January's keys, `null` for a missing grade.
@@ -53,10 +53,10 @@ public struct GlucosePrediction: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(points, forKey: .points)
-        try container.encodeNullable(impactScore, forKey: .impactScore)
-        try container.encode(chart, forKey: .chart)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(points, forKey: Keys.points)
+        try container.encodeNullable(impactScore, forKey: Keys.impactScore)
+        try container.encode(chart, forKey: Keys.chart)
     }
 }
 
@@ -86,9 +86,29 @@ public struct GlucosePredictionPoint: Sendable, Hashable, Codable {
         startTime.addingTimeInterval(TimeInterval(minutes) * 60)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case minutes
-        case value
+    /// Decodes a point from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.minutes = try container.decode(Int.self, forKey: Keys.minutes)
+        self.value = try container.decode(Double.self, forKey: Keys.value)
+    }
+
+    /// Encodes a point as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(minutes, forKey: Keys.minutes)
+        try container.encode(value, forKey: Keys.value)
+    }
+
+    private enum Keys {
+        static var minutes: WireKey { "minutes" }
+        static var value: WireKey { "value" }
     }
 }
 
@@ -135,10 +155,19 @@ public struct GlucoseChart: Sendable, Hashable, Codable {
         self.max = max
     }
 
-    // Decoding is synthesized: both bounds are optional, so a missing or `null` bound reads as `nil`.
-    enum CodingKeys: String, CodingKey {
-        case min
-        case max
+    /// Decodes a chart from January's JSON; a missing or `null` bound reads as `nil`.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.min = try container.decodeIfPresent(Double.self, forKey: Keys.min)
+        self.max = try container.decodeIfPresent(Double.self, forKey: Keys.max)
+    }
+
+    private enum Keys {
+        static var min: WireKey { "min" }
+        static var max: WireKey { "max" }
     }
 
     /// Encodes both bounds, `null` when missing.
@@ -146,8 +175,8 @@ public struct GlucoseChart: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(min, forKey: .min)
-        try container.encodeNullable(max, forKey: .max)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeNullable(min, forKey: Keys.min)
+        try container.encodeNullable(max, forKey: Keys.max)
     }
 }

@@ -57,13 +57,13 @@ public struct GlucosePredictionProfile: Sendable, Hashable, Codable {
         self.healthConditions = healthConditions
     }
 
-    enum CodingKeys: String, CodingKey {
-        case age
-        case sex
-        case height
-        case weight
-        case activityLevel = "activity_level"
-        case healthConditions = "health_conditions"
+    private enum Keys {
+        static var age: WireKey { "age" }
+        static var sex: WireKey { "sex" }
+        static var height: WireKey { "height" }
+        static var weight: WireKey { "weight" }
+        static var activityLevel: WireKey { "activity_level" }
+        static var healthConditions: WireKey { "health_conditions" }
     }
 
     /// Decodes a profile; missing `health_conditions` decode as none.
@@ -71,13 +71,13 @@ public struct GlucosePredictionProfile: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a required value is missing or malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.age = try container.decode(Int.self, forKey: .age)
-        self.sex = try container.decode(Sex.self, forKey: .sex)
-        self.height = try container.decode(Height.self, forKey: .height)
-        self.weight = try container.decode(Weight.self, forKey: .weight)
-        self.activityLevel = try container.decodeIfPresent(ActivityLevel.self, forKey: .activityLevel)
-        self.healthConditions = try container.decodeList([HealthCondition].self, forKey: .healthConditions)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.age = try container.decode(Int.self, forKey: Keys.age)
+        self.sex = try container.decode(Sex.self, forKey: Keys.sex)
+        self.height = try container.decode(Height.self, forKey: Keys.height)
+        self.weight = try container.decode(Weight.self, forKey: Keys.weight)
+        self.activityLevel = try container.decodeIfPresent(ActivityLevel.self, forKey: Keys.activityLevel)
+        self.healthConditions = try container.decodeList([HealthCondition].self, forKey: Keys.healthConditions)
     }
 
     /// Encodes the profile; an unknown activity level and an empty list of conditions are left out, as January
@@ -86,14 +86,14 @@ public struct GlucosePredictionProfile: Sendable, Hashable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(age, forKey: .age)
-        try container.encode(sex, forKey: .sex)
-        try container.encode(height, forKey: .height)
-        try container.encode(weight, forKey: .weight)
-        try container.encodeIfPresent(activityLevel, forKey: .activityLevel)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(age, forKey: Keys.age)
+        try container.encode(sex, forKey: Keys.sex)
+        try container.encode(height, forKey: Keys.height)
+        try container.encode(weight, forKey: Keys.weight)
+        try container.encodeIfPresent(activityLevel, forKey: Keys.activityLevel)
         if !healthConditions.isEmpty {
-            try container.encode(healthConditions, forKey: .healthConditions)
+            try container.encode(healthConditions, forKey: Keys.healthConditions)
         }
     }
 

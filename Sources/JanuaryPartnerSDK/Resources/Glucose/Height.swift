@@ -22,9 +22,29 @@ public struct Height: Sendable, Hashable, Codable {
         self.unit = unit
     }
 
-    enum CodingKeys: String, CodingKey {
-        case value
-        case unit
+    /// Decodes a height from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Double.self, forKey: Keys.value)
+        self.unit = try container.decode(HeightUnit.self, forKey: Keys.unit)
+    }
+
+    /// Encodes a height as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(value, forKey: Keys.value)
+        try container.encode(unit, forKey: Keys.unit)
+    }
+
+    private enum Keys {
+        static var value: WireKey { "value" }
+        static var unit: WireKey { "unit" }
     }
 
     /// Checks January's ranges: 20–108 in or 50–275 cm; an unknown unit is refused because its range is unknown.

@@ -126,23 +126,23 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
         var cgmData: [CGMReading]?
         var consumedFoods: [ConsumedHistoricalFood]?
 
-        enum CodingKeys: String, CodingKey {
-            case userProfile = "user_profile"
-            case timezone
-            case foods
-            case startTime = "start_time"
-            case cgmData = "cgm_data"
-            case consumedFoods = "consumed_foods"
+        private enum Keys {
+            static var userProfile: WireKey { "user_profile" }
+            static var timezone: WireKey { "timezone" }
+            static var foods: WireKey { "foods" }
+            static var startTime: WireKey { "start_time" }
+            static var cgmData: WireKey { "cgm_data" }
+            static var consumedFoods: WireKey { "consumed_foods" }
         }
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(userProfile, forKey: .userProfile)
-            try container.encode(timezone, forKey: .timezone)
-            try container.encode(foods, forKey: .foods)
-            try container.encodeTimestamp(startTime, forKey: .startTime)
-            try container.encodeIfPresent(cgmData, forKey: .cgmData)
-            try container.encodeIfPresent(consumedFoods, forKey: .consumedFoods)
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(userProfile, forKey: Keys.userProfile)
+            try container.encode(timezone, forKey: Keys.timezone)
+            try container.encode(foods, forKey: Keys.foods)
+            try container.encodeTimestamp(startTime, forKey: Keys.startTime)
+            try container.encodeIfPresent(cgmData, forKey: Keys.cgmData)
+            try container.encodeIfPresent(consumedFoods, forKey: Keys.consumedFoods)
         }
     }
 }

@@ -74,8 +74,17 @@ public struct GetRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
         self.items = items
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items
+    /// Encodes the menu as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(items, forKey: Keys.items)
+    }
+
+    private enum Keys {
+        static var items: WireKey { "items" }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.
@@ -83,7 +92,7 @@ public struct GetRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a result is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decodeList([RestaurantMenuItem].self, forKey: .items)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decodeList([RestaurantMenuItem].self, forKey: Keys.items)
     }
 }

@@ -60,16 +60,31 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
         self.address2 = address2
     }
 
-    // Decoding is synthesized: every property but `id` is optional, so a missing or `null` key reads as `nil`.
-    enum CodingKeys: String, CodingKey {
-        case type
-        case id
-        case name
-        case isChain = "is_chain"
-        case distanceMeters = "distance_meters"
-        case city
-        case address1
-        case address2
+    /// Decodes a restaurant from January's JSON; every field but `id` may be missing or `null`, and reads as `nil`.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when the `id` is missing or a field is malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.decodeIfPresent(RestaurantResultType.self, forKey: Keys.type)
+        self.id = try container.decode(RestaurantID.self, forKey: Keys.id)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.isChain = try container.decodeIfPresent(Bool.self, forKey: Keys.isChain)
+        self.distanceMeters = try container.decodeIfPresent(Double.self, forKey: Keys.distanceMeters)
+        self.city = try container.decodeIfPresent(String.self, forKey: Keys.city)
+        self.address1 = try container.decodeIfPresent(String.self, forKey: Keys.address1)
+        self.address2 = try container.decodeIfPresent(String.self, forKey: Keys.address2)
+    }
+
+    private enum Keys {
+        static var type: WireKey { "type" }
+        static var id: WireKey { "id" }
+        static var name: WireKey { "name" }
+        static var isChain: WireKey { "is_chain" }
+        static var distanceMeters: WireKey { "distance_meters" }
+        static var city: WireKey { "city" }
+        static var address1: WireKey { "address1" }
+        static var address2: WireKey { "address2" }
     }
 
     /// Encodes the restaurant with January's keys, `null` for missing values.
@@ -77,15 +92,15 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(type, forKey: .type)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(name, forKey: .name)
-        try container.encodeNullable(isChain, forKey: .isChain)
-        try container.encodeNullable(distanceMeters, forKey: .distanceMeters)
-        try container.encodeNullable(city, forKey: .city)
-        try container.encodeNullable(address1, forKey: .address1)
-        try container.encodeNullable(address2, forKey: .address2)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeNullable(type, forKey: Keys.type)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(name, forKey: Keys.name)
+        try container.encodeNullable(isChain, forKey: Keys.isChain)
+        try container.encodeNullable(distanceMeters, forKey: Keys.distanceMeters)
+        try container.encodeNullable(city, forKey: Keys.city)
+        try container.encodeNullable(address1, forKey: Keys.address1)
+        try container.encodeNullable(address2, forKey: Keys.address2)
     }
 }
 

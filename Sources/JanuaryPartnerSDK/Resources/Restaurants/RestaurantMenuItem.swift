@@ -48,13 +48,13 @@ public struct RestaurantMenuItem: Sendable, Hashable, Codable, Identifiable {
         self.servings = servings
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case nutrients
-        case glycemicIndex = "glycemic_index"
-        case glycemicLoad = "glycemic_load"
-        case servings
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var name: WireKey { "name" }
+        static var nutrients: WireKey { "nutrients" }
+        static var glycemicIndex: WireKey { "glycemic_index" }
+        static var glycemicLoad: WireKey { "glycemic_load" }
+        static var servings: WireKey { "servings" }
     }
 
     /// Decodes a menu item; only the `id` is required.
@@ -62,13 +62,13 @@ public struct RestaurantMenuItem: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(FoodID.self, forKey: .id)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
-        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: .glycemicIndex)
-        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: .glycemicLoad)
-        self.servings = try container.decodeList([ServingOption].self, forKey: .servings)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(FoodID.self, forKey: Keys.id)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
+        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicIndex)
+        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicLoad)
+        self.servings = try container.decodeList([ServingOption].self, forKey: Keys.servings)
     }
 
     /// Encodes the menu item with January's keys, `null` for missing values.
@@ -76,12 +76,12 @@ public struct RestaurantMenuItem: Sendable, Hashable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(name, forKey: .name)
-        try container.encode(nutrients, forKey: .nutrients)
-        try container.encodeNullable(glycemicIndex, forKey: .glycemicIndex)
-        try container.encodeNullable(glycemicLoad, forKey: .glycemicLoad)
-        try container.encode(servings, forKey: .servings)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(name, forKey: Keys.name)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+        try container.encodeNullable(glycemicIndex, forKey: Keys.glycemicIndex)
+        try container.encodeNullable(glycemicLoad, forKey: Keys.glycemicLoad)
+        try container.encode(servings, forKey: Keys.servings)
     }
 }

@@ -77,18 +77,18 @@ public struct RestaurantMenuSearchItem: Sendable, Hashable, Codable, Identifiabl
         self.servings = servings
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type
-        case id
-        case name
-        case restaurantName = "restaurant_name"
-        case isChain = "is_chain"
-        case nutrients
-        case glycemicIndex = "glycemic_index"
-        case glycemicLoad = "glycemic_load"
-        case imageURL = "image_url"
-        case distanceMeters = "distance_meters"
-        case servings
+    private enum Keys {
+        static var type: WireKey { "type" }
+        static var id: WireKey { "id" }
+        static var name: WireKey { "name" }
+        static var restaurantName: WireKey { "restaurant_name" }
+        static var isChain: WireKey { "is_chain" }
+        static var nutrients: WireKey { "nutrients" }
+        static var glycemicIndex: WireKey { "glycemic_index" }
+        static var glycemicLoad: WireKey { "glycemic_load" }
+        static var imageURL: WireKey { "image_url" }
+        static var distanceMeters: WireKey { "distance_meters" }
+        static var servings: WireKey { "servings" }
     }
 
     /// Decodes a result; only the `id` is required.
@@ -96,18 +96,18 @@ public struct RestaurantMenuSearchItem: Sendable, Hashable, Codable, Identifiabl
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when the `id` is missing or a present value has the wrong type.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.type = try container.decodeIfPresent(RestaurantResultType.self, forKey: .type)
-        self.id = try container.decode(FoodID.self, forKey: .id)
-        self.name = try container.decodeIfPresent(String.self, forKey: .name)
-        self.restaurantName = try container.decodeIfPresent(String.self, forKey: .restaurantName)
-        self.isChain = try container.decodeIfPresent(Bool.self, forKey: .isChain)
-        self.nutrients = try container.decodeNutrition(forKey: .nutrients)
-        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: .glycemicIndex)
-        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: .glycemicLoad)
-        self.imageURL = container.decodeURLIfPresent(forKey: .imageURL)
-        self.distanceMeters = try container.decodeIfPresent(Double.self, forKey: .distanceMeters)
-        self.servings = try container.decodeList([ServingOption].self, forKey: .servings)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.decodeIfPresent(RestaurantResultType.self, forKey: Keys.type)
+        self.id = try container.decode(FoodID.self, forKey: Keys.id)
+        self.name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        self.restaurantName = try container.decodeIfPresent(String.self, forKey: Keys.restaurantName)
+        self.isChain = try container.decodeIfPresent(Bool.self, forKey: Keys.isChain)
+        self.nutrients = try container.decodeNutrition(forKey: Keys.nutrients)
+        self.glycemicIndex = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicIndex)
+        self.glycemicLoad = try container.decodeIfPresent(Double.self, forKey: Keys.glycemicLoad)
+        self.imageURL = container.decodeURLIfPresent(forKey: Keys.imageURL)
+        self.distanceMeters = try container.decodeIfPresent(Double.self, forKey: Keys.distanceMeters)
+        self.servings = try container.decodeList([ServingOption].self, forKey: Keys.servings)
     }
 
     /// Encodes the result with January's keys, `null` for missing values.
@@ -115,17 +115,17 @@ public struct RestaurantMenuSearchItem: Sendable, Hashable, Codable, Identifiabl
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeNullable(type, forKey: .type)
-        try container.encode(id, forKey: .id)
-        try container.encodeNullable(name, forKey: .name)
-        try container.encodeNullable(restaurantName, forKey: .restaurantName)
-        try container.encodeNullable(isChain, forKey: .isChain)
-        try container.encode(nutrients, forKey: .nutrients)
-        try container.encodeNullable(glycemicIndex, forKey: .glycemicIndex)
-        try container.encodeNullable(glycemicLoad, forKey: .glycemicLoad)
-        try container.encodeNullableURL(imageURL, forKey: .imageURL)
-        try container.encodeNullable(distanceMeters, forKey: .distanceMeters)
-        try container.encode(servings, forKey: .servings)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeNullable(type, forKey: Keys.type)
+        try container.encode(id, forKey: Keys.id)
+        try container.encodeNullable(name, forKey: Keys.name)
+        try container.encodeNullable(restaurantName, forKey: Keys.restaurantName)
+        try container.encodeNullable(isChain, forKey: Keys.isChain)
+        try container.encode(nutrients, forKey: Keys.nutrients)
+        try container.encodeNullable(glycemicIndex, forKey: Keys.glycemicIndex)
+        try container.encodeNullable(glycemicLoad, forKey: Keys.glycemicLoad)
+        try container.encodeNullableURL(imageURL, forKey: Keys.imageURL)
+        try container.encodeNullable(distanceMeters, forKey: Keys.distanceMeters)
+        try container.encode(servings, forKey: Keys.servings)
     }
 }

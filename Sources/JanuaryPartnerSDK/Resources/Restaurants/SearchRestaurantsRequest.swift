@@ -112,8 +112,17 @@ public struct SearchRestaurantsResponse: Sendable, Hashable, Codable {
         self.items = items
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items
+    /// Encodes the results as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(items, forKey: Keys.items)
+    }
+
+    private enum Keys {
+        static var items: WireKey { "items" }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.
@@ -121,8 +130,8 @@ public struct SearchRestaurantsResponse: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a result is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decodeList([Restaurant].self, forKey: .items)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decodeList([Restaurant].self, forKey: Keys.items)
     }
 }
 
@@ -138,8 +147,17 @@ public struct SearchRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
         self.items = items
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items
+    /// Encodes the results as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(items, forKey: Keys.items)
+    }
+
+    private enum Keys {
+        static var items: WireKey { "items" }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.
@@ -147,7 +165,7 @@ public struct SearchRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a result is malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decodeList([RestaurantMenuSearchItem].self, forKey: .items)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decodeList([RestaurantMenuSearchItem].self, forKey: Keys.items)
     }
 }

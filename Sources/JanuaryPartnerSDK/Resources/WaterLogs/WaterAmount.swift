@@ -65,9 +65,29 @@ public struct WaterAmount: Hashable, Sendable, Codable {
         try validate(field: field, ranges: Self.acceptedRanges, units: "fl_oz, ml or cup")
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case value
-        case unit
+    /// Decodes an amount from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Double.self, forKey: Keys.value)
+        self.unit = try container.decode(VolumeUnit.self, forKey: Keys.unit)
+    }
+
+    /// Encodes an amount as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(value, forKey: Keys.value)
+        try container.encode(unit, forKey: Keys.unit)
+    }
+
+    private enum Keys {
+        static var value: WireKey { "value" }
+        static var unit: WireKey { "unit" }
     }
 }
 

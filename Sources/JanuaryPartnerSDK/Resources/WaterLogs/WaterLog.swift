@@ -29,10 +29,10 @@ public struct WaterLog: Hashable, Sendable, Codable, Identifiable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a field is missing or malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(WaterLogID.self, forKey: .id)
-        self.amount = try container.decode(WaterAmount.self, forKey: .amount)
-        self.consumedAt = try container.decodeTimestamp(forKey: .consumedAt, orRevisionKey: .createdAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(WaterLogID.self, forKey: Keys.id)
+        self.amount = try container.decode(WaterAmount.self, forKey: Keys.amount)
+        self.consumedAt = try container.decodeTimestamp(forKey: Keys.consumedAt, orRevisionKey: Keys.createdAt)
     }
 
     /// Encodes the water log as January writes it.
@@ -40,18 +40,18 @@ public struct WaterLog: Hashable, Sendable, Codable, Identifiable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(amount, forKey: .amount)
-        try container.encodeTimestamp(consumedAt, forKey: .consumedAt)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(id, forKey: Keys.id)
+        try container.encode(amount, forKey: Keys.amount)
+        try container.encodeTimestamp(consumedAt, forKey: Keys.consumedAt)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id
-        case amount
-        case consumedAt = "consumed_at"
+    private enum Keys {
+        static var id: WireKey { "id" }
+        static var amount: WireKey { "amount" }
+        static var consumedAt: WireKey { "consumed_at" }
         /// One published contract revision's name for `consumed_at`; read, never written.
-        case createdAt = "created_at"
+        static var createdAt: WireKey { "created_at" }
     }
 }
 
@@ -62,14 +62,14 @@ struct CreateWaterLogBody: Encodable {
     var consumedAt: Date?
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(amount, forKey: .amount)
-        try container.encodeTimestampIfPresent(consumedAt, forKey: .consumedAt)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(amount, forKey: Keys.amount)
+        try container.encodeTimestampIfPresent(consumedAt, forKey: Keys.consumedAt)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case amount
-        case consumedAt = "consumed_at"
+    private enum Keys {
+        static var amount: WireKey { "amount" }
+        static var consumedAt: WireKey { "consumed_at" }
     }
 }
 
@@ -91,9 +91,29 @@ public struct DailyWaterTotal: Hashable, Sendable, Codable {
         self.total = total
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case date
-        case total
+    /// Decodes a day's total from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.date = try container.decode(JanuaryDate.self, forKey: Keys.date)
+        self.total = try container.decode(Volume.self, forKey: Keys.total)
+    }
+
+    /// Encodes a day's total as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(date, forKey: Keys.date)
+        try container.encode(total, forKey: Keys.total)
+    }
+
+    private enum Keys {
+        static var date: WireKey { "date" }
+        static var total: WireKey { "total" }
     }
 }
 

@@ -25,9 +25,9 @@ public struct WeightLog: Hashable, Sendable, Codable {
     /// - Parameter decoder: The decoder to read from.
     /// - Throws: `DecodingError` when a field is missing or malformed.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.weight = try container.decode(Weight.self, forKey: .weight)
-        self.measuredAt = try container.decodeTimestamp(forKey: .measuredAt, orRevisionKey: .createdAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.weight = try container.decode(Weight.self, forKey: Keys.weight)
+        self.measuredAt = try container.decodeTimestamp(forKey: Keys.measuredAt, orRevisionKey: Keys.createdAt)
     }
 
     /// Encodes the weight log as January writes it.
@@ -35,16 +35,16 @@ public struct WeightLog: Hashable, Sendable, Codable {
     /// - Parameter encoder: The encoder to write to.
     /// - Throws: What the encoder throws.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(weight, forKey: .weight)
-        try container.encodeTimestamp(measuredAt, forKey: .measuredAt)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(weight, forKey: Keys.weight)
+        try container.encodeTimestamp(measuredAt, forKey: Keys.measuredAt)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case weight
-        case measuredAt = "measured_at"
+    private enum Keys {
+        static var weight: WireKey { "weight" }
+        static var measuredAt: WireKey { "measured_at" }
         /// One published contract revision's name for `measured_at`; read, never written.
-        case createdAt = "created_at"
+        static var createdAt: WireKey { "created_at" }
     }
 }
 
@@ -55,14 +55,14 @@ struct CreateWeightLogBody: Encodable {
     var measuredAt: Date?
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(weight, forKey: .weight)
-        try container.encodeTimestampIfPresent(measuredAt, forKey: .measuredAt)
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(weight, forKey: Keys.weight)
+        try container.encodeTimestampIfPresent(measuredAt, forKey: Keys.measuredAt)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case weight
-        case measuredAt = "measured_at"
+    private enum Keys {
+        static var weight: WireKey { "weight" }
+        static var measuredAt: WireKey { "measured_at" }
     }
 }
 
@@ -84,9 +84,29 @@ public struct DailyWeight: Hashable, Sendable, Codable {
         self.weight = weight
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case date
-        case weight
+    /// Decodes a day's weight from January's JSON.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` when a field is missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.date = try container.decode(JanuaryDate.self, forKey: Keys.date)
+        self.weight = try container.decode(Weight.self, forKey: Keys.weight)
+    }
+
+    /// Encodes a day's weight as January writes it.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(date, forKey: Keys.date)
+        try container.encode(weight, forKey: Keys.weight)
+    }
+
+    private enum Keys {
+        static var date: WireKey { "date" }
+        static var weight: WireKey { "weight" }
     }
 }
 
