@@ -17,11 +17,11 @@ struct JanuaryOperation: Sendable, Hashable {
     let method: JanuaryRequest.Method
     /// The path with `{name}` for each parameter, such as `/v1.2/foods/{food_id}`.
     let template: String
-    /// What January's contract says about sending the operation twice: ``ReplayClass/safe`` for every read,
+    /// What January's contract says about sending the operation twice: ``/JanuaryTransport/JanuaryReplayClass/safe`` for every read,
     /// search, analysis, prediction, update and delete (several use `POST` only to carry a body, and January's own
-    /// SDKs retry them); ``ReplayClass/onceOnly`` for a create January does not deduplicate, sent again only when
+    /// SDKs retry them); ``JanuaryReplayClass/onceOnly`` for a create January does not deduplicate, sent again only when
     /// January certainly recorded nothing (a rejected token, `429 rate_limited`). The one place it is decided.
-    let replay: ReplayClass
+    let replay: JanuaryReplayClass
     /// The scope a client token needs, such as `foods:read`.
     let scope: String
     /// Whether the operation acts for one end user and needs the end-user header.
@@ -31,7 +31,7 @@ struct JanuaryOperation: Sendable, Hashable {
         _ id: String,
         _ method: JanuaryRequest.Method,
         _ template: String,
-        _ replay: ReplayClass = .safe,
+        _ replay: JanuaryReplayClass = .safe,
         scope: String,
         isPerUser: Bool = false
     ) {

@@ -48,12 +48,12 @@ extension JanuaryPartnerClient {
         record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        let response = try await exchange(prepare(actingFor: user) { try operation.marking(build()) }, record: record)
+        let prepared = try prepare(actingFor: user) { try operation.marking(build()) }
         return try Self.decode(
             type,
-            from: JanuaryResponse(response),
+            from: JanuaryResponse(try await exchange(prepared, record: record)),
             decoder: JanuaryJSON.makeDecoder(),
-            actedAtJanuary: Self.acts(operation.method)
+            replay: prepared.replay
         )
     }
 
@@ -77,12 +77,12 @@ extension JanuaryPartnerClient {
 }
 
 extension JanuaryOperation {
-    /// `request`, marked as this operation's replay rule says. The request must be this operation's: a resource
+    /// `request`, with this operation's replay class. The request must be this operation's: a resource
     /// that names the wrong operation is a bug in the SDK, which the operation-table tests catch.
     func marking(_ request: JanuaryRequest) -> JanuaryRequest {
         assert(matches(method: request.method, path: request.path), "\(id) does not match \(request.path)")
         var marked = request
-        marked.isIdempotent = replay == .safe
+        marked.replay = replay
         return marked
     }
 }
@@ -162,13 +162,13 @@ extension JanuaryPartnerClient {
             url: try url(for: path, queryItems: request.queryItems),
             headerFields: headers,
             body: body,
-            allowsReplay: request.isReplayable,
             timeout: request.timeout ?? configuration.requestTimeout
         )
         // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
         // once, here, so that a request they refuse is refused before a token is fetched for it. The URL needs no
-        // second look: it is the validated base URL followed by a checked path.
-        return try CheckedHTTPRequest(checking: transportRequest, isIdempotent: request.isIdempotent)
+        // second look: it is the validated base URL followed by a checked path. The replay class goes with it as
+        // the request stated it.
+        return try CheckedHTTPRequest(checking: transportRequest, replay: request.replay)
     }
 
     /// The request URL: the base URL's text, the encoded path, and the encoded query. The path is checked to start
@@ -201,9 +201,10 @@ extension JanuaryPartnerClient {
     ///   `tokenRevokedOrUnknown` event is sent. Your user must sign in to your backend again.
     /// - Every other `401` and every `403` fails at once with January's code.
     /// - **Rate limits and transient failures.** The client sends the request again as
-    ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` on any method, after `5xx` or a transport
-    ///   failure only when ``JanuaryRequest/isIdempotent`` (by default, the method's rule), waiting `Retry-After`
-    ///   or a growing delay.
+    ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` unless its ``JanuaryRequest/replay`` is
+    ///   `never`, after `5xx` or a transport failure only when it is `safe`, waiting `Retry-After` or a growing
+    ///   delay. A `5xx` or no answer to any other request fails with
+    ///   ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``.
     ///
     /// Cancelling the calling task cancels the HTTP request and any wait, and throws `CancellationError`. A wait
     /// runs on ``Configuration/clock``: in a test whose `ManualClock` nothing advances, the clock's stall error
@@ -345,9 +346,9 @@ extension JanuaryPartnerClient {
 
 extension CheckedHTTPRequest {
     /// Sends the request with `credential` over `transport`.
-    func send(with credential: Credential, over transport: any JanuaryHTTPTransport) async throws -> JanuaryHTTPResponse
+    func send(with credential: Credential, over transport: any CheckedHTTPTransport) async throws -> JanuaryHTTPResponse
     {
-        try await transport.send(checked: authorized(bearer: credential.value))
+        try await transport.send(authorized(bearer: credential.value))
     }
 }
 

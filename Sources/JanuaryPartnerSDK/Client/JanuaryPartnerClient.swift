@@ -1,6 +1,7 @@
 // `import JanuaryPartnerSDK` is all an app needs: the error, identifier and credential types from the core, the
-// event, clock and back-off types that appear in the client's configuration, and the five transport types a
-// partner touches when it supplies its own `JanuaryHTTPTransport` or tests with one. The transport layer itself is
+// event, clock and back-off types that appear in the client's configuration, the five transport types a
+// partner touches when it supplies its own `JanuaryHTTPTransport` or tests with one, and the replay class a raw
+// `JanuaryRequest` states. The transport layer itself is
 // not re-exported: its generic vocabulary (a challenge, a URLSession transport) would arrive at top level in every
 // file of the app, and a generic name beside another library's (Alamofire's `HTTPMethod`) makes both ambiguous.
 // The re-exports sit on the facade's own file because they are part of its public surface.
@@ -15,6 +16,7 @@ import JanuaryTransport
 @_exported import struct JanuaryTransport.JanuaryHTTPRequest
 @_exported import struct JanuaryTransport.JanuaryHTTPResponse
 @_exported import protocol JanuaryTransport.JanuaryHTTPTransport
+@_exported import struct JanuaryTransport.JanuaryReplayClass
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -74,7 +76,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// Where every event goes, the token cache's and the client's own (a retry, a replay, a reconciliation), so
     /// that ``Configuration/onEvent`` sees them one at a time and in order; `nil` without a handler.
     let events: EventDelivery?
-    let transport: any JanuaryHTTPTransport
+    /// Where requests go: the configured transport behind the checked seam, decided once here, or the SDK's own.
+    let transport: any CheckedHTTPTransport
     /// The requests waiting between two attempts, which sign-out ends at once.
     let retryWaits = RetryWaits()
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
@@ -255,7 +258,7 @@ public final class JanuaryPartnerClient: Sendable {
         self.coordinator = coordinator
         self.events = events
         if let transport = configuration.transport {
-            self.transport = transport
+            self.transport = transport.behindCheckedSeam
         } else {
             let session = configuration.makeURLSessionConfiguration()
             // Refused here, when the app creates the client, rather than on every request.

@@ -17,7 +17,7 @@ struct RequestExchange {
     struct Rules {
         /// Whether it may be sent more than once (a replay after a refresh, a retry), and after an unknown
         /// outcome; decided once, where the request was made.
-        var replay: ReplayClass
+        var replay: JanuaryReplayClass
         /// Whether the body can be read twice; only for the wording of a refusal not to replay.
         var bodyIsReplayable: Bool
         /// The request's method, for the note on an unknown outcome.
@@ -164,7 +164,7 @@ struct RequestExchange {
         }
         body.code = code
         let mapped = JanuaryErrorMapping.error(for: response, body: body, now: now)
-        if rejection == .expired, rules.replay != .never, !hasReplayedAfterRefresh, credential.isRefreshable {
+        if rejection == .expired, rules.replay.allowsResend, !hasReplayedAfterRefresh, credential.isRefreshable {
             phase = .refreshing
             self.rejection = mapped
             return Transition(step: .refresh(credential))
@@ -303,14 +303,15 @@ struct RequestExchange {
             + (rules.bodyIsReplayable ? "it is marked as not replayable." : "its body is a one-shot stream.")
     }
 
-    /// Marks a failure whose outcome is unknown for a request the client does not send twice (a create, or a
-    /// request that is not idempotent or not replayable): no answer, an unreadable one, or a `5xx`. Its message
-    /// says so and how to check, and ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`.
+    /// Marks a failure whose outcome is unknown for a request whose replay class is not `safe` (a create, or a raw
+    /// request nobody said was safe): no answer, or a `5xx`. Its message says so and how to check, and
+    /// ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`. A `2xx` that cannot be read is the same
+    /// question, answered by the same class where it is decoded.
     func annotated(_ failure: JanuaryError) -> JanuaryError {
         let isOutcomeUnknown =
             failure.statusCode.map { $0 >= 500 }
             ?? ((failure.category == .network || failure.category == .timeout) && !failure.provesNotSent)
-        guard rules.replay != .safe, isOutcomeUnknown else {
+        guard !rules.replay.allowsResendAfterUnknownOutcome, isOutcomeUnknown else {
             return failure
         }
         return failure.withOutcomeUnknown(
@@ -385,7 +386,7 @@ enum RetryDecision: Equatable {
     /// Throw the failure.
     case fail
 
-    /// The statuses that mean "try again later" when the method allows it.
+    /// The statuses that mean "try again later" when the replay class allows it.
     static let transientStatuses: Set<Int> = [500, 502, 503, 504]
 
     /// The decision for one failed attempt.
@@ -400,14 +401,13 @@ enum RetryDecision: Equatable {
     /// - Returns: ``retry(after:)`` or ``fail``.
     static func decide(
         after failure: JanuaryError,
-        replay: ReplayClass,
+        replay: JanuaryReplayClass,
         retriesSoFar: Int,
         waitedSoFar: TimeInterval,
         policy: JanuaryRetryPolicy,
         jitter: Double
     ) -> RetryDecision {
-        guard replay != .never, retriesSoFar < policy.maximumRetries,
-            isRetryable(failure, isIdempotent: replay == .safe)
+        guard replay.allowsResend, retriesSoFar < policy.maximumRetries, isRetryable(failure, replay: replay)
         else {
             return .fail
         }
@@ -418,20 +418,21 @@ enum RetryDecision: Equatable {
         return .retry(after: wait)
     }
 
-    /// Whether this kind of failure is worth sending again for a request that is or is not idempotent.
-    static func isRetryable(_ failure: JanuaryError, isIdempotent: Bool) -> Bool {
+    /// Whether this kind of failure is worth sending again for a request of the class `replay`: a rate limit for
+    /// any, a transient `5xx` or no answer only for a `safe` one.
+    static func isRetryable(_ failure: JanuaryError, replay: JanuaryReplayClass) -> Bool {
         if let status = failure.statusCode {
             if status == 429 {
                 return failure.code != JanuaryError.Code.creditLimitExceeded
                     && failure.code != JanuaryError.Code.requestLimitExceeded
             }
             return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
-                && isIdempotent
+                && replay.allowsResendAfterUnknownOutcome
         }
         // No response: the request may or may not have reached January.
         let transportFailure =
             (failure.category == .network || failure.category == .timeout)
             && failure.code != JanuaryError.Code.responseTooLarge
-        return transportFailure && isIdempotent
+        return transportFailure && replay.allowsResendAfterUnknownOutcome
     }
 }

@@ -35,8 +35,7 @@ struct RequestExchangeTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var method: String = "GET"
-        var isIdempotent = true
-        var isReplayable = true
+        var replay = JanuaryReplayClass.safe
         var policy = JanuaryRetryPolicy.default
         var lastRefusal: JanuaryError?
         var inputs: [Input]
@@ -112,7 +111,7 @@ struct RequestExchangeTests {
         ),
         Case(
             name: "an expired token on a request that may not be replayed is surfaced",
-            method: "POST", isIdempotent: false, isReplayable: false,
+            method: "POST", replay: .never,
             inputs: [.credential(generation: 1), .response(401, code: "token_expired")],
             trace: ["fetch(any)", "send(g1)", "refused(g1)", "fail(authentication token_expired)"]
         ),
@@ -138,13 +137,13 @@ struct RequestExchangeTests {
         ),
         Case(
             name: "a 5xx on a create is not sent again and may have taken effect",
-            method: "POST", isIdempotent: false,
+            method: "POST", replay: .onceOnly,
             inputs: [.credential(generation: 1), .response(503)],
             trace: ["fetch(any)", "send(g1)", "fail(server - mayHaveTakenEffect)"]
         ),
         Case(
             name: "no answer to a create is not sent again and may have taken effect",
-            method: "POST", isIdempotent: false,
+            method: "POST", replay: .onceOnly,
             inputs: [.credential(generation: 1), .transportFailure(.timeout)],
             trace: ["fetch(any)", "send(g1)", "fail(timeout lost mayHaveTakenEffect)"]
         ),
@@ -161,7 +160,7 @@ struct RequestExchangeTests {
         ),
         Case(
             name: "a rate limit is retried on any method after its Retry-After",
-            method: "POST", isIdempotent: false,
+            method: "POST", replay: .onceOnly,
             inputs: [
                 .credential(generation: 1), .response(429, code: "rate_limited", headers: ["Retry-After": "2"]),
                 .waitEnded, .credential(generation: 1), .response(201),
@@ -230,7 +229,7 @@ struct RequestExchangeTests {
     func theTrace(_ test: Case) throws {
         var machine = RequestExchange(
             rules: RequestExchange.Rules(
-                replay: ReplayClass(isReplayable: test.isReplayable, isIdempotent: test.isIdempotent),
+                replay: test.replay,
                 bodyIsReplayable: true,
                 method: test.method,
                 policy: test.policy
