@@ -8,23 +8,18 @@ import JanuaryTransport
 // sends.
 //
 // The one way every typed operation reaches January, so that the resources hold no transport logic of their own:
-// they validate, build a `JanuaryRequest`, name their `JanuaryOperation` (which says whether January lets it be
-// sent twice), and hand it here.
+// they validate, have their `JanuaryOperation` make the request (its method, path and replay class), and hand it
+// here.
 extension JanuaryPartnerClient {
     /// Sends a typed operation's request, already checked by the resource, and decodes its JSON answer.
     ///
     /// - Parameters:
-    ///   - request: The request.
-    ///   - operation: The operation the request is.
+    ///   - request: The request, made by its ``JanuaryOperation``.
     ///   - type: The model the answer decodes into.
     /// - Returns: The decoded answer.
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
-    func perform<Value: Decodable>(
-        _ request: JanuaryRequest,
-        operation: JanuaryOperation,
-        returning type: Value.Type
-    ) async throws -> Value {
-        try await perform(actingFor: request.partnerUserID, operation: operation, returning: type) { request }
+    func perform<Value: Decodable>(_ request: JanuaryRequest, returning type: Value.Type) async throws -> Value {
+        try await perform(actingFor: request.partnerUserID, returning: type) { request }
     }
 
     /// Sends a typed operation's request and decodes its JSON answer with the SDK's own decoder, which no
@@ -34,21 +29,19 @@ extension JanuaryPartnerClient {
     ///   - user: The user the operation acts for, if any: the one source of the user header, so `build` leaves the
     ///     request's own ``JanuaryRequest/partnerUserID`` unset. It is checked before `build` runs, so that an
     ///     unusable user ID is the error reported, whatever else is wrong.
-    ///   - operation: The operation the request is.
     ///   - type: The model the answer decodes into.
     ///   - record: For one request of a write settled over several, where its sends are noted and whose session
     ///     it is sent in.
-    ///   - build: Checks the operation's own input and makes its request.
+    ///   - build: Checks the operation's own input and has its ``JanuaryOperation`` make the request.
     /// - Returns: The decoded answer.
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
     func perform<Value: Decodable>(
         actingFor user: PartnerUserID?,
-        operation: JanuaryOperation,
         returning type: Value.Type,
         record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        let prepared = try prepare(actingFor: user) { try operation.marking(build()) }
+        let prepared = try prepare(actingFor: user, build)
         return try Self.decode(
             type,
             from: JanuaryResponse(try await exchange(prepared, record: record)),
@@ -61,29 +54,16 @@ extension JanuaryPartnerClient {
     ///
     /// - Parameters:
     ///   - user: The user the operation acts for, checked before `build` runs.
-    ///   - operation: The operation the request is.
     ///   - record: For one request of a write settled over several, where its sends are noted and whose session
     ///     it is sent in.
-    ///   - build: Checks the operation's own input and makes its request.
+    ///   - build: Checks the operation's own input and has its ``JanuaryOperation`` make the request.
     /// - Throws: What ``send(_:)`` throws.
     func perform(
         actingFor user: PartnerUserID?,
-        operation: JanuaryOperation,
         record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws {
-        _ = try await exchange(prepare(actingFor: user) { try operation.marking(build()) }, record: record)
-    }
-}
-
-extension JanuaryOperation {
-    /// `request`, with this operation's replay class. The request must be this operation's: a resource
-    /// that names the wrong operation is a bug in the SDK, which the operation-table tests catch.
-    func marking(_ request: JanuaryRequest) -> JanuaryRequest {
-        assert(matches(method: request.method, path: request.path), "\(id) does not match \(request.path)")
-        var marked = request
-        marked.replay = replay
-        return marked
+        _ = try await exchange(prepare(actingFor: user, build), record: record)
     }
 }
 
@@ -247,7 +227,7 @@ extension JanuaryPartnerClient {
         var transition = machine.start()
         while true {
             for effect in transition.effects {
-                try await perform(effect)
+                try await run(effect)
             }
             switch transition.step {
             case .fetchCredential(let epoch):
@@ -318,7 +298,7 @@ extension JanuaryPartnerClient {
 
     /// Runs one of the exchange's immediate effects. A report of an accepted or refused credential never
     /// suspends or throws.
-    private func perform(_ effect: RequestExchange.Effect) async throws {
+    private func run(_ effect: RequestExchange.Effect) async throws {
         switch effect {
         case .report(let report):
             _ = try await coordinator.report(report)

@@ -114,22 +114,10 @@ public struct JanuaryRequest: Sendable {
 }
 
 extension JanuaryRequest {
-    /// A typed operation's request, its path encoded once from raw segments (see ``RequestPath/init(segments:)``).
-    ///
-    /// - Parameters:
-    ///   - method: The HTTP method.
-    ///   - segments: The path's segments, not percent-encoded, such as `["v1.2", "foods", id.rawValue]`.
-    ///   - queryItems: Query items to append.
-    ///   - body: The body.
-    /// - Throws: What ``RequestPath/init(segments:)`` throws.
-    init(
-        method: Method,
-        segments: [String],
-        queryItems: [URLQueryItem] = [],
-        body: Body = .empty
-    ) throws {
-        let path = try RequestPath(segments: segments)
-        self.init(method: method, path: path.percentEncoded, queryItems: queryItems, body: body)
+    /// A typed operation's request, its path already encoded (``JanuaryOperation/request(_:query:body:timeout:)``
+    /// makes every one).
+    init(method: Method, path: RequestPath, queryItems: [URLQueryItem], body: Body, replay: JanuaryReplayClass) {
+        self.init(method: method, path: path.percentEncoded, queryItems: queryItems, body: body, replay: replay)
         encodedPath = path
     }
 }

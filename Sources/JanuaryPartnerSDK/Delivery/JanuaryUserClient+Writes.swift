@@ -27,17 +27,17 @@ extension JanuaryUserClient {
         return answer.januaryTime(atUptime: clock.uptime()) ?? clock.now()
     }
 
-    /// ``writeTime(_:learningClockWith:)`` for a write whose kind's listing of today's UTC day, `operation` at
-    /// `path` with `query` added, is the request that learns January's clock; its answer is not read.
+    /// ``writeTime(_:learningClockWith:)`` for a write whose kind's listing of today's UTC day, `operation` with
+    /// `query` added, is the request that learns January's clock; its answer is not read.
     func writeTime(
-        _ time: Date?, learningClockFrom operation: JanuaryOperation, path: String, query: [URLQueryItem] = []
+        _ time: Date?, learningClockFrom operation: JanuaryOperation, query: [URLQueryItem] = []
     ) async throws -> Date {
         try await writeTime(time) { answer in
             guard let today = utcToday() else {
                 return
             }
-            try await client.perform(actingFor: userID, operation: operation, record: answer) {
-                JanuaryRequest(method: .get, path: path, queryItems: Self.utcDayQuery(today) + query)
+            try await client.perform(actingFor: userID, record: answer) {
+                try operation.request(query: Self.utcDayQuery(today) + query)
             }
         }
     }
