@@ -205,8 +205,9 @@ extension JanuaryPartnerClient {
     /// and retry rules of ``send(_:)``.
     ///
     /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
-    /// to the token cache (two calls: ``TokenCoordinator/credential(inEpoch:)`` and
-    /// ``TokenCoordinator/report(_:)``), the transport, the clock and the event handler.
+    /// to the token cache (``TokenCoordinator/credential(inEpoch:)``, ``TokenCoordinator/report(_:)``,
+    /// ``TokenCoordinator/replacement(forExpired:)`` and ``TokenCoordinator/waitBeforeRetry(_:purpose:inEpoch:)``),
+    /// the transport, the clock and the event handler.
     ///
     /// - Parameters:
     ///   - prepared: The request.
@@ -227,14 +228,14 @@ extension JanuaryPartnerClient {
         var transition = machine.start()
         while true {
             for effect in transition.effects {
-                try await run(effect)
+                run(effect)
             }
             switch transition.step {
             case .fetchCredential(let epoch):
                 do {
                     transition = machine.credentialArrived(try await coordinator.credential(inEpoch: epoch))
                 } catch let error as JanuaryError {
-                    transition = machine.credentialFailed(error, lastRefusal: lastTokenRefusal.withLock { $0 })
+                    transition = machine.credentialFailed(error)
                 }
             case .send(let credential):
                 record?.noteSend(session: credential.epoch, atUptime: configuration.clock.uptime())
@@ -254,21 +255,15 @@ extension JanuaryPartnerClient {
                 }
             case .refresh(let rejected):
                 do {
-                    // An expired credential's report always returns its replacement or throws.
-                    guard let replacement = try await coordinator.report(.expired(rejected)) else {
-                        preconditionFailure("TokenCoordinator.report(.expired) returned no replacement")
-                    }
-                    transition = machine.refreshed(replacement)
+                    transition = machine.refreshed(try await coordinator.replacement(forExpired: rejected))
                 } catch let error as JanuaryError {
                     transition = machine.refreshFailed(error)
                 }
             case .wait(let seconds, let epoch):
-                try await retryWaits.wait(
+                try await coordinator.waitBeforeRetry(
                     seconds,
-                    on: configuration.clock,
                     purpose: Self.retryWaitPurpose(of: prepared.request, scheduledBy: transition.effects),
-                    epoch: epoch,
-                    of: coordinator
+                    inEpoch: epoch
                 )
                 transition = machine.waitEnded()
             case .succeed(let response):
@@ -296,16 +291,11 @@ extension JanuaryPartnerClient {
         return "the wait before \(retry) of \(request.method.rawValue) \(request.url.path), after \(cause)"
     }
 
-    /// Runs one of the exchange's immediate effects. A report of an accepted or refused credential never
-    /// suspends or throws.
-    private func run(_ effect: RequestExchange.Effect) async throws {
+    /// Runs one of the exchange's immediate effects, none of which suspends or throws.
+    private func run(_ effect: RequestExchange.Effect) {
         switch effect {
         case .report(let report):
-            _ = try await coordinator.report(report)
-        case .recordRefusal(let error):
-            lastTokenRefusal.withLock { $0 = error }
-        case .forgetRefusal:
-            lastTokenRefusal.withLock { $0 = nil }
+            coordinator.report(report)
         case .emit(let event):
             emit(event.at)
         }

@@ -78,17 +78,11 @@ public final class JanuaryPartnerClient: Sendable {
     let events: EventDelivery?
     /// Where requests go: the configured transport behind the checked seam, decided once here, or the SDK's own.
     let transport: any CheckedHTTPTransport
-    /// The requests waiting between two attempts, which sign-out ends at once.
-    let retryWaits = RetryWaits()
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
     /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
     let baseURLPrefix: String
     /// The base URL's decoded path segments, which the server-only guard joins to every request's path.
     let baseURLPathSegments: [Substring]
-    /// January's last refusal of a token as revoked or unknown, until a token is accepted again or the user
-    /// signs out: a provider failure that follows it carries it as its cause, so the app sees why a new token
-    /// was needed.
-    let lastTokenRefusal = Locked<JanuaryError?>(nil)
     /// The log instants in use, per user, so that each create is recognisable by its own (``LogInstantBook``).
     let logInstants = LogInstantBook()
 
@@ -283,9 +277,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
     /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
-        lastTokenRefusal.withLock { $0 = nil }
+        // One call: the token cache owns the session fence (the token, the waits, the remembered refusal).
         coordinator.reset()
-        retryWaits.wakeAll()
     }
 
     #if DEBUG

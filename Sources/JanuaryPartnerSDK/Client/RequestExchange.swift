@@ -26,15 +26,12 @@ struct RequestExchange {
         var policy: JanuaryRetryPolicy
     }
 
-    /// Something the driver does at once, before the next step.
+    /// Something the driver does at once, without suspending, before the next step.
     enum Effect {
         /// Tell the token cache what January said of a credential: authenticated (with a 2xx's `Date`), or
-        /// refused for good (dropped without asking the provider). An expiry is the ``Step/refresh(_:)`` step.
+        /// refused for good (dropped without asking the provider, and a revocation remembered for its session to
+        /// explain a later provider failure). An expiry is the ``Step/refresh(_:)`` step.
         case report(TokenCoordinator.Report)
-        /// Remember this refusal, to explain a later credential failure.
-        case recordRefusal(JanuaryError)
-        /// A response proved a token good: forget the last refusal.
-        case forgetRefusal
         /// Emit this event, dated when it is emitted.
         case emit(Event)
     }
@@ -65,15 +62,16 @@ struct RequestExchange {
     /// The one asynchronous thing to do next, or the end.
     enum Step {
         /// Get a credential of the session `epoch` (any session when `nil`), then call ``credentialArrived(_:)``
-        /// or ``credentialFailed(_:lastRefusal:)``.
+        /// or ``credentialFailed(_:)``.
         case fetchCredential(inEpoch: UInt64?)
         /// Send with this credential, then call ``responded(_:to:now:jitter:)`` or
         /// ``transportFailed(_:to:jitter:)`` with it.
         case send(Credential)
-        /// Report this credential expired to the token cache, which returns its replacement; then call
-        /// ``refreshed(_:)`` or ``refreshFailed(_:)``.
+        /// Ask the token cache for the replacement of this expired credential; then call ``refreshed(_:)`` or
+        /// ``refreshFailed(_:)``.
         case refresh(Credential)
-        /// Wait this many seconds, or until the session `epoch` ends, then call ``waitEnded()``.
+        /// Wait this many seconds, or until the session `epoch` ends (the token cache's retry wait), then call
+        /// ``waitEnded()``.
         case wait(TimeInterval, epoch: UInt64)
         /// Return this response.
         case succeed(JanuaryHTTPResponse)
@@ -132,15 +130,12 @@ struct RequestExchange {
         return Transition(step: .send(credential))
     }
 
-    /// The token cache could not give a credential. Before the first send, the last token refusal (if any)
-    /// explains why; a sign-out is reported as it is.
-    mutating func credentialFailed(_ error: JanuaryError, lastRefusal: JanuaryError?) -> Transition {
+    /// The token cache could not give a credential: its error, which already carries the session's last
+    /// refusal as its cause when there is one.
+    mutating func credentialFailed(_ error: JanuaryError) -> Transition {
         precondition(phase == .fetching, "a credential fails only when one was asked for")
         phase = .done
-        guard epoch == nil, error.code != JanuaryError.Code.signedOut, let lastRefusal else {
-            return Transition(step: .fail(error))
-        }
-        return Transition(step: .fail(error.with(cause: lastRefusal)))
+        return Transition(step: .fail(error))
     }
 
     /// January answered the request sent with `credential`.
@@ -172,9 +167,9 @@ struct RequestExchange {
         phase = .done
         let error = mapped.with(
             message: JanuaryError.sentences(refusalReason(code, credential), "January: " + mapped.message))
-        var effects: [Effect] = [.report(.refused(credential))]
-        if rejection == .revokedOrUnknown, credential.isRefreshable {
-            effects.append(.recordRefusal(error))
+        let isRevokedOrUnknown = rejection == .revokedOrUnknown && credential.isRefreshable
+        var effects: [Effect] = [.report(.refused(credential, because: isRevokedOrUnknown ? error : nil))]
+        if isRevokedOrUnknown {
             effects.append(
                 .emit(
                     Event(
@@ -265,8 +260,7 @@ struct RequestExchange {
             return []
         }
         let serverDate = (200...299).contains(response.statusCode) ? response.date : nil
-        let report = Effect.report(.accepted(credential, serverDate: serverDate))
-        return credential.isRefreshable ? [.forgetRefusal, report] : [report]
+        return [.report(.accepted(credential, serverDate: serverDate))]
     }
 
     /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401

@@ -37,7 +37,6 @@ struct RequestExchangeTests {
         var method: String = "GET"
         var replay = JanuaryReplayClass.safe
         var policy = JanuaryRetryPolicy.default
-        var lastRefusal: JanuaryError?
         var inputs: [Input]
         var trace: [String]
 
@@ -53,7 +52,7 @@ struct RequestExchangeTests {
         Case(
             name: "a success acknowledges the token and January's clock",
             inputs: [.credential(generation: 1), .response(200, headers: ["Date": "Fri, 15 Jan 2027 08:00:00 GMT"])],
-            trace: ["fetch(any)", "send(g1)", "forgetRefusal", "accepted(g1 dated)", "succeed(200)"]
+            trace: ["fetch(any)", "send(g1)", "accepted(g1 dated)", "succeed(200)"]
         ),
         Case(
             name: "an expired token is refreshed and the request replayed once",
@@ -62,7 +61,7 @@ struct RequestExchangeTests {
                 .response(200),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)", "forgetRefusal",
+                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)",
                 "accepted(g2)", "succeed(200)",
             ]
         ),
@@ -74,7 +73,7 @@ struct RequestExchangeTests {
                 .refreshed(generation: 2), .response(200),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)", "forgetRefusal",
+                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)",
                 "accepted(g2)", "succeed(200)",
             ]
         ),
@@ -93,7 +92,7 @@ struct RequestExchangeTests {
             name: "a revoked token is surfaced, dropped and remembered, never refreshed",
             inputs: [.credential(generation: 1), .response(401, code: "token_revoked")],
             trace: [
-                "fetch(any)", "send(g1)", "refused(g1)", "recordRefusal(token_revoked)",
+                "fetch(any)", "send(g1)", "refused(g1 because token_revoked)",
                 "emit(tokenRevokedOrUnknown g1 401 token_revoked)", "fail(authentication token_revoked)",
             ]
         ),
@@ -105,7 +104,7 @@ struct RequestExchangeTests {
                     401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token", error_description="unknown""#]),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "refused(g1)", "recordRefusal(token_invalid)",
+                "fetch(any)", "send(g1)", "refused(g1 because token_invalid)",
                 "emit(tokenRevokedOrUnknown g1 401 token_invalid)", "fail(authentication token_invalid)",
             ]
         ),
@@ -132,7 +131,7 @@ struct RequestExchangeTests {
             ],
             trace: [
                 "fetch(any)", "send(g1)", "emit(retryScheduled #1 0.375s 503)", "wait(0.375 e7)", "fetch(e7)",
-                "send(g1)", "forgetRefusal", "accepted(g1)", "succeed(200)",
+                "send(g1)", "accepted(g1)", "succeed(200)",
             ]
         ),
         Case(
@@ -155,7 +154,7 @@ struct RequestExchangeTests {
             ],
             trace: [
                 "fetch(any)", "send(g1)", "emit(retryScheduled #1 0.375s lost)", "wait(0.375 e7)", "fetch(e7)",
-                "send(g1)", "forgetRefusal", "accepted(g1)", "succeed(200)",
+                "send(g1)", "accepted(g1)", "succeed(200)",
             ]
         ),
         Case(
@@ -167,7 +166,7 @@ struct RequestExchangeTests {
             ],
             trace: [
                 "fetch(any)", "send(g1)", "emit(retryScheduled #1 2.0s 429 rate_limited)", "wait(2.0 e7)",
-                "fetch(e7)", "send(g1)", "forgetRefusal", "accepted(g1)", "succeed(201)",
+                "fetch(e7)", "send(g1)", "accepted(g1)", "succeed(201)",
             ]
         ),
         Case(
@@ -202,13 +201,12 @@ struct RequestExchangeTests {
         Case(
             name: "a 4xx proves the token good and is not retried",
             inputs: [.credential(generation: 1), .response(404, code: "not_found")],
-            trace: ["fetch(any)", "send(g1)", "forgetRefusal", "accepted(g1)", "fail(notFound not_found)"]
+            trace: ["fetch(any)", "send(g1)", "accepted(g1)", "fail(notFound not_found)"]
         ),
         Case(
-            name: "a first credential that fails is explained by the last refusal",
-            lastRefusal: JanuaryError(category: .authentication, code: "token_revoked", message: "revoked"),
+            name: "a credential that fails is reported as the token cache explains it",
             inputs: [.credentialError(provider)],
-            trace: ["fetch(any)", "fail(tokenProvider partner_backend_failed caused by token_revoked)"]
+            trace: ["fetch(any)", "fail(tokenProvider partner_backend_failed)"]
         ),
         Case(
             name: "a failed refresh carries January's rejection as its cause",
@@ -251,7 +249,7 @@ struct RequestExchangeTests {
             }
             let next = inputs.popFirst()
             let input = try #require(next, "the machine asked for more after \(trace)")
-            transition = try Self.feed(input, to: &machine, after: transition.step, lastRefusal: test.lastRefusal)
+            transition = try Self.feed(input, to: &machine, after: transition.step)
         }
     }
 
@@ -284,14 +282,13 @@ struct RequestExchangeTests {
     static func feed(
         _ input: Input,
         to machine: inout RequestExchange,
-        after step: RequestExchange.Step,
-        lastRefusal: JanuaryError?
+        after step: RequestExchange.Step
     ) throws -> RequestExchange.Transition {
         switch (input, step) {
         case (.credential(let generation, let refreshable), .fetchCredential):
             return machine.credentialArrived(credential(generation, refreshable: refreshable))
         case (.credentialError(let error), .fetchCredential):
-            return machine.credentialFailed(error, lastRefusal: lastRefusal)
+            return machine.credentialFailed(error)
         case (.response(let status, let code, var headers, let withdrawn), .send(let sent)):
             let body = code.map { Data(#"{"code":"\#($0)","message":"January says no."}"#.utf8) } ?? Data()
             if code != nil {
@@ -326,10 +323,8 @@ struct RequestExchangeTests {
         switch effect {
         case .report(.accepted(let credential, let serverDate)):
             "accepted(g\(credential.generation)\(serverDate == nil ? "" : " dated"))"
-        case .report(.refused(let credential)): "refused(g\(credential.generation))"
-        case .report(.expired(let credential)): "expired(g\(credential.generation))"
-        case .recordRefusal(let error): "recordRefusal(\(error.code?.rawValue ?? "-"))"
-        case .forgetRefusal: "forgetRefusal"
+        case .report(.refused(let credential, let reason)):
+            "refused(g\(credential.generation)\(reason.map { " because \($0.code?.rawValue ?? "-")" } ?? ""))"
         case .emit(let event):
             "emit("
                 + [
