@@ -245,13 +245,9 @@ extension JanuaryPartnerClient {
                         record.noteAnswer(serverDate: response.date, atUptime: configuration.clock.uptime())
                     }
                     transition = machine.responded(
-                        response,
-                        to: credential,
-                        now: configuration.clock.now(),
-                        jitter: Double.random(in: 0...1)
-                    )
+                        response, now: configuration.clock.now(), jitter: Double.random(in: 0...1))
                 } catch let error as JanuaryError where error.category == .network || error.category == .timeout {
-                    transition = machine.transportFailed(error, to: credential, jitter: Double.random(in: 0...1))
+                    transition = machine.transportFailed(error, jitter: Double.random(in: 0...1))
                 }
             case .refresh(let rejected):
                 do {

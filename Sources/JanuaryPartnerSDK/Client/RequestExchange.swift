@@ -64,8 +64,7 @@ struct RequestExchange {
         /// Get a credential of the session `epoch` (any session when `nil`), then call ``credentialArrived(_:)``
         /// or ``credentialFailed(_:)``.
         case fetchCredential(inEpoch: UInt64?)
-        /// Send with this credential, then call ``responded(_:to:now:jitter:)`` or
-        /// ``transportFailed(_:to:jitter:)`` with it.
+        /// Send with this credential, then call ``responded(_:now:jitter:)`` or ``transportFailed(_:jitter:)``.
         case send(Credential)
         /// Ask the token cache for the replacement of this expired credential; then call ``refreshed(_:)`` or
         /// ``refreshFailed(_:)``.
@@ -85,88 +84,101 @@ struct RequestExchange {
         var step: Step
     }
 
-    private enum Phase {
-        case starting
-        case fetching
-        case sending
-        case refreshing
-        case waiting
-        case done
+    /// What the request has used of its second sends so far: carried from state to state, so that none of it can
+    /// be lost or reset between two attempts.
+    struct Attempts: Equatable {
+        /// Whether it was sent again, once, with a refreshed credential.
+        var hasReplayedAfterRefresh = false
+        /// How many retries it has had.
+        var retries = 0
+        /// How many seconds its retries have waited in all.
+        var waited: TimeInterval = 0
+    }
+
+    /// Where the exchange is, with what that stage needs and nothing else.
+    private enum State {
+        /// Not started; a request pinned to a session (one of several that settle one write) names it.
+        case created(session: UInt64?)
+        /// Waiting for a credential of `session`, or of whichever is current when `nil`: only before the first
+        /// credential fixed the request's session.
+        case fetching(session: UInt64?, Attempts)
+        /// Sent with `credential`, whose session is the request's, waiting for the answer.
+        case sending(Credential, Attempts)
+        /// January rejected `expired` as expired with `rejection`; waiting for its replacement.
+        case refreshing(expired: Credential, rejection: JanuaryError, Attempts)
+        /// Waiting before a retry in the session `epoch`.
+        case waiting(epoch: UInt64, Attempts)
+        /// Succeeded or failed; no input is expected.
+        case finished
     }
 
     let rules: Rules
-    private var phase = Phase.starting
-    /// The session the request belongs to: the first credential's.
-    private var epoch: UInt64?
-    /// January's token rejection that the refresh in progress answers.
-    private var rejection: JanuaryError?
-    private var hasReplayedAfterRefresh = false
-    private var retries = 0
-    private var waited: TimeInterval = 0
+    private var state: State
 
-    /// The session a request must be sent in, for one of several requests that settle one write: `nil` for a
-    /// request that joins whichever session is current.
-    private let session: UInt64?
-
+    /// - Parameters:
+    ///   - rules: What the request allows.
+    ///   - session: The session the request must be sent in, for one of several requests that settle one write;
+    ///     `nil` for a request that joins whichever session is current.
     init(rules: Rules, session: UInt64? = nil) {
         self.rules = rules
-        self.session = session
+        self.state = .created(session: session)
     }
 
     /// The first step: a credential of the request's session, or of whichever is current.
     mutating func start() -> Transition {
-        precondition(phase == .starting, "an exchange starts once")
-        phase = .fetching
+        guard case .created(let session) = state else {
+            preconditionFailure("an exchange starts once")
+        }
+        state = .fetching(session: session, Attempts())
         return Transition(step: .fetchCredential(inEpoch: session))
     }
 
     /// The token cache gave a credential: send with it. The first one fixes the session the request belongs to.
     mutating func credentialArrived(_ credential: Credential) -> Transition {
-        precondition(phase == .fetching, "a credential arrives only when one was asked for")
-        if epoch == nil {
-            epoch = credential.epoch
+        guard case .fetching(_, let attempts) = state else {
+            preconditionFailure("a credential arrives only when one was asked for")
         }
-        phase = .sending
+        state = .sending(credential, attempts)
         return Transition(step: .send(credential))
     }
 
     /// The token cache could not give a credential: its error, which already carries the session's last
     /// refusal as its cause when there is one.
     mutating func credentialFailed(_ error: JanuaryError) -> Transition {
-        precondition(phase == .fetching, "a credential fails only when one was asked for")
-        phase = .done
+        guard case .fetching = state else {
+            preconditionFailure("a credential fails only when one was asked for")
+        }
+        state = .finished
         return Transition(step: .fail(error))
     }
 
-    /// January answered the request sent with `credential`.
-    mutating func responded(
-        _ response: JanuaryHTTPResponse,
-        to credential: Credential,
-        now: Date,
-        jitter: Double
-    ) -> Transition {
-        precondition(phase == .sending, "a response arrives only for a request sent")
+    /// January answered the request, sent with the credential of the last ``Step/send(_:)``.
+    mutating func responded(_ response: JanuaryHTTPResponse, now: Date, jitter: Double) -> Transition {
+        guard case .sending(let credential, let attempts) = state else {
+            preconditionFailure("a response arrives only for a request sent")
+        }
         if (200...299).contains(response.statusCode) {
-            phase = .done
+            state = .finished
             return Transition(effects: Self.acknowledging(response, sentWith: credential), step: .succeed(response))
         }
         var body = JanuaryErrorBody(parsing: response.body)
         guard let (rejection, code) = TokenRejection.reading(response, body: body) else {
             let failure = JanuaryErrorMapping.error(for: response, body: body, now: now)
-            var transition = afterFailure(failure, sentWith: credential, jitter: jitter)
+            var transition = afterFailure(failure, sentWith: credential, attempts, jitter: jitter)
             transition.effects.insert(contentsOf: Self.acknowledging(response, sentWith: credential), at: 0)
             return transition
         }
         body.code = code
         let mapped = JanuaryErrorMapping.error(for: response, body: body, now: now)
-        if rejection == .expired, rules.replay.allowsResend, !hasReplayedAfterRefresh, credential.isRefreshable {
-            phase = .refreshing
-            self.rejection = mapped
+        if rejection == .expired, rules.replay.allowsResend, !attempts.hasReplayedAfterRefresh,
+            credential.isRefreshable
+        {
+            state = .refreshing(expired: credential, rejection: mapped, attempts)
             return Transition(step: .refresh(credential))
         }
-        phase = .done
-        let error = mapped.with(
-            message: JanuaryError.sentences(refusalReason(code, credential), "January: " + mapped.message))
+        state = .finished
+        let reason = refusalReason(code, credential, hasReplayedAfterRefresh: attempts.hasReplayedAfterRefresh)
+        let error = mapped.with(message: JanuaryError.sentences(reason, "January: " + mapped.message))
         let isRevokedOrUnknown = rejection == .revokedOrUnknown && credential.isRefreshable
         var effects: [Effect] = [.report(.refused(credential, because: isRevokedOrUnknown ? error : nil))]
         if isRevokedOrUnknown {
@@ -184,17 +196,21 @@ struct RequestExchange {
         return Transition(effects: effects, step: .fail(error))
     }
 
-    /// No answer came to the request sent with `credential`: it may or may not have reached January.
-    mutating func transportFailed(_ failure: JanuaryError, to credential: Credential, jitter: Double) -> Transition {
-        precondition(phase == .sending, "a transport fails only for a request sent")
-        return afterFailure(failure, sentWith: credential, jitter: jitter)
+    /// No answer came to the request: it may or may not have reached January.
+    mutating func transportFailed(_ failure: JanuaryError, jitter: Double) -> Transition {
+        guard case .sending(let credential, let attempts) = state else {
+            preconditionFailure("a transport fails only for a request sent")
+        }
+        return afterFailure(failure, sentWith: credential, attempts, jitter: jitter)
     }
 
     /// The token cache replaced the expired credential: send once more with the new one.
     mutating func refreshed(_ replacement: Credential) -> Transition {
-        precondition(phase == .refreshing, "a refresh ends only when one was asked for")
-        hasReplayedAfterRefresh = true
-        phase = .sending
+        guard case .refreshing(_, _, var attempts) = state else {
+            preconditionFailure("a refresh ends only when one was asked for")
+        }
+        attempts.hasReplayedAfterRefresh = true
+        state = .sending(replacement, attempts)
         return Transition(
             effects: [.emit(Event(kind: .requestRetried, generation: replacement.generation))],
             step: .send(replacement)
@@ -204,9 +220,11 @@ struct RequestExchange {
     /// The token cache could not replace the expired credential: its error, with January's rejection as the
     /// cause (a sign-out is reported as it is).
     mutating func refreshFailed(_ error: JanuaryError) -> Transition {
-        precondition(phase == .refreshing, "a refresh ends only when one was asked for")
-        phase = .done
-        guard error.code != JanuaryError.Code.signedOut, let rejection else {
+        guard case .refreshing(_, let rejection, _) = state else {
+            preconditionFailure("a refresh ends only when one was asked for")
+        }
+        state = .finished
+        guard error.code != JanuaryError.Code.signedOut else {
             return Transition(step: .fail(error))
         }
         return Transition(step: .fail(error.with(cause: rejection)))
@@ -214,33 +232,39 @@ struct RequestExchange {
 
     /// The wait before a retry is over: get the session's credential again (a sign-out meanwhile fails it).
     mutating func waitEnded() -> Transition {
-        precondition(phase == .waiting, "a wait ends only when one was asked for")
-        phase = .fetching
+        guard case .waiting(let epoch, let attempts) = state else {
+            preconditionFailure("a wait ends only when one was asked for")
+        }
+        state = .fetching(session: epoch, attempts)
         return Transition(step: .fetchCredential(inEpoch: epoch))
     }
 
     /// Retry or fail after a failure that is not a token rejection; a retry stays in `credential`'s session.
-    private mutating func afterFailure(_ failure: JanuaryError, sentWith credential: Credential, jitter: Double)
-        -> Transition
-    {
+    private mutating func afterFailure(
+        _ failure: JanuaryError,
+        sentWith credential: Credential,
+        _ attempts: Attempts,
+        jitter: Double
+    ) -> Transition {
         switch RetryDecision.decide(
             after: failure,
             replay: rules.replay,
-            retriesSoFar: retries,
-            waitedSoFar: waited,
+            retriesSoFar: attempts.retries,
+            waitedSoFar: attempts.waited,
             policy: rules.policy,
             jitter: jitter
         ) {
         case .fail:
-            phase = .done
+            state = .finished
             return Transition(step: .fail(annotated(failure)))
         case .retry(let wait):
-            retries += 1
-            waited += wait
-            phase = .waiting
+            var attempts = attempts
+            attempts.retries += 1
+            attempts.waited += wait
+            state = .waiting(epoch: credential.epoch, attempts)
             let event = Event(
                 kind: .retryScheduled,
-                attempt: UInt64(retries),
+                attempt: UInt64(attempts.retries),
                 retryAfter: wait,
                 statusCode: failure.statusCode,
                 code: failure.code?.rawValue
@@ -276,7 +300,11 @@ struct RequestExchange {
     }
 
     /// Why a token rejection is not fixed by replaying, in the partner's terms.
-    private func refusalReason(_ code: JanuaryError.Code, _ credential: Credential) -> String {
+    private func refusalReason(
+        _ code: JanuaryError.Code,
+        _ credential: Credential,
+        hasReplayedAfterRefresh: Bool
+    ) -> String {
         if !credential.isRefreshable {
             return "January rejected the development API key. A key cannot be refreshed, so the request was not "
                 + "sent again; check the key in the January dashboard."
@@ -312,121 +340,5 @@ struct RequestExchange {
             note: "This \(rules.method) was not sent again: it may or may not have taken effect at January, which "
                 + "does not deduplicate writes. Check (for a log, with list or get) before sending it again."
         )
-    }
-}
-
-/// What January's `401` says about the client token it was sent (Docs/Authentication.md): expired, which a new
-/// token fixes, or revoked or unknown, which only the user signing in to the partner again fixes.
-///
-/// January answers all three with the same `WWW-Authenticate: Bearer error="invalid_token"` challenge; its JSON
-/// `code` and the challenge's `error_description` tell them apart. The code decides when there is one; a body
-/// that a gateway dropped leaves the description; a bare standard challenge, with neither, means "expired", as
-/// RFC 6750 uses it.
-enum TokenRejection: Equatable {
-    /// The token is past its lifetime: get a new one and send the request again, once.
-    case expired
-    /// January revoked the token (`token_revoked`) or does not know it (`token_invalid`): surface it.
-    case revokedOrUnknown
-
-    /// The rejection `response` states, with January's code for it; `nil` when it is no token rejection.
-    ///
-    /// Only an answer from a hop that carried the credential counts: a redirect target on another origin never
-    /// saw the token, so its `401` must not make the client drop a good token or replay the request.
-    ///
-    /// - Parameters:
-    ///   - response: January's response.
-    ///   - body: Its error body, already parsed.
-    /// - Returns: The rejection and the code to report, or `nil`.
-    static func reading(
-        _ response: JanuaryHTTPResponse,
-        body: JanuaryErrorBody
-    ) -> (TokenRejection, code: JanuaryError.Code)? {
-        guard response.statusCode == 401, !response.credentialWithdrawnByRedirect else {
-            return nil
-        }
-        switch body.code {
-        case JanuaryError.Code.tokenExpired?:
-            return (.expired, JanuaryError.Code.tokenExpired)
-        case let code? where code == JanuaryError.Code.tokenInvalid || code == JanuaryError.Code.tokenRevoked:
-            return (.revokedOrUnknown, code)
-        case .some:
-            // Another code, such as `unauthorized`: January's code decides, whatever the challenge says.
-            return nil
-        case nil:
-            break
-        }
-        guard let challenge = response.challenges.first(where: \.isInvalidToken) else {
-            return nil
-        }
-        guard let description = challenge.errorDescription?.lowercased(), !description.isEmpty else {
-            return (.expired, JanuaryError.Code.tokenExpired)
-        }
-        if description.contains("expired") {
-            return (.expired, JanuaryError.Code.tokenExpired)
-        }
-        if description.contains("revoked") {
-            return (.revokedOrUnknown, JanuaryError.Code.tokenRevoked)
-        }
-        // "token invalid", or a description January has not used yet: nothing says a new token would help.
-        return (.revokedOrUnknown, JanuaryError.Code.tokenInvalid)
-    }
-}
-
-/// Whether a failed attempt is sent again, and after how long: ``JanuaryRetryPolicy``'s rules as a pure function,
-/// so that every rule is tested without a network or a clock.
-enum RetryDecision: Equatable {
-    /// Wait this many seconds, then send again.
-    case retry(after: TimeInterval)
-    /// Throw the failure.
-    case fail
-
-    /// The statuses that mean "try again later" when the replay class allows it.
-    static let transientStatuses: Set<Int> = [500, 502, 503, 504]
-
-    /// The decision for one failed attempt.
-    ///
-    /// - Parameters:
-    ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
-    ///   - replay: Whether the request may be sent again at all, and after an ambiguous failure.
-    ///   - retriesSoFar: How many retries this request has had.
-    ///   - waitedSoFar: How many seconds its retries have waited.
-    ///   - policy: The client's policy.
-    ///   - jitter: A random number in 0...1 for the computed wait.
-    /// - Returns: ``retry(after:)`` or ``fail``.
-    static func decide(
-        after failure: JanuaryError,
-        replay: JanuaryReplayClass,
-        retriesSoFar: Int,
-        waitedSoFar: TimeInterval,
-        policy: JanuaryRetryPolicy,
-        jitter: Double
-    ) -> RetryDecision {
-        guard replay.allowsResend, retriesSoFar < policy.maximumRetries, isRetryable(failure, replay: replay)
-        else {
-            return .fail
-        }
-        let wait = failure.retryAfter ?? policy.backoffDelay(forRetry: retriesSoFar + 1, jitter: jitter)
-        guard wait <= policy.maximumRetryAfter, waitedSoFar + wait <= policy.maximumTotalWait else {
-            return .fail
-        }
-        return .retry(after: wait)
-    }
-
-    /// Whether this kind of failure is worth sending again for a request of the class `replay`: a rate limit for
-    /// any, a transient `5xx` or no answer only for a `safe` one.
-    static func isRetryable(_ failure: JanuaryError, replay: JanuaryReplayClass) -> Bool {
-        if let status = failure.statusCode {
-            if status == 429 {
-                return failure.code != JanuaryError.Code.creditLimitExceeded
-                    && failure.code != JanuaryError.Code.requestLimitExceeded
-            }
-            return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
-                && replay.allowsResendAfterUnknownOutcome
-        }
-        // No response: the request may or may not have reached January.
-        let transportFailure =
-            (failure.category == .network || failure.category == .timeout)
-            && failure.code != JanuaryError.Code.responseTooLarge
-        return transportFailure && replay.allowsResendAfterUnknownOutcome
     }
 }

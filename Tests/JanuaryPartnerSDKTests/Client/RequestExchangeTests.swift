@@ -36,6 +36,7 @@ struct RequestExchangeTests {
         var name: String
         var method: String = "GET"
         var replay = JanuaryReplayClass.safe
+        var session: UInt64?
         var policy = JanuaryRetryPolicy.default
         var inputs: [Input]
         var trace: [String]
@@ -87,6 +88,25 @@ struct RequestExchangeTests {
                 "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)", "refused(g2)",
                 "fail(authentication token_expired)",
             ]
+        ),
+        Case(
+            name: "the one replay after a refresh stays spent across a retry's wait",
+            inputs: [
+                .credential(generation: 1), .response(401, code: "token_expired"), .refreshed(generation: 2),
+                .response(429, code: "rate_limited", headers: ["Retry-After": "1"]), .waitEnded,
+                .credential(generation: 2), .response(401, code: "token_expired"),
+            ],
+            trace: [
+                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)",
+                "emit(retryScheduled #1 1.0s 429 rate_limited)", "wait(1.0 e7)", "fetch(e7)", "send(g2)",
+                "refused(g2)", "fail(authentication token_expired)",
+            ]
+        ),
+        Case(
+            name: "a pinned request asks for its session's credential from the start",
+            session: 7,
+            inputs: [.credential(generation: 1), .response(200)],
+            trace: ["fetch(e7)", "send(g1)", "accepted(g1)", "succeed(200)"]
         ),
         Case(
             name: "a revoked token is surfaced, dropped and remembered, never refreshed",
@@ -231,7 +251,8 @@ struct RequestExchangeTests {
                 bodyIsReplayable: true,
                 method: test.method,
                 policy: test.policy
-            )
+            ),
+            session: test.session
         )
         var trace: [String] = []
         var transition = machine.start()
@@ -260,7 +281,7 @@ struct RequestExchangeTests {
         )
         _ = machine.start()
         _ = machine.credentialArrived(Self.credential(1))
-        let transition = machine.responded(.init(statusCode: 500), to: Self.credential(1), now: Self.now, jitter: 0)
+        let transition = machine.responded(.init(statusCode: 500), now: Self.now, jitter: 0)
         guard case .fail(let error) = transition.step else {
             Issue.record("a 500 on a create must fail")
             return
@@ -289,7 +310,7 @@ struct RequestExchangeTests {
             return machine.credentialArrived(credential(generation, refreshable: refreshable))
         case (.credentialError(let error), .fetchCredential):
             return machine.credentialFailed(error)
-        case (.response(let status, let code, var headers, let withdrawn), .send(let sent)):
+        case (.response(let status, let code, var headers, let withdrawn), .send):
             let body = code.map { Data(#"{"code":"\#($0)","message":"January says no."}"#.utf8) } ?? Data()
             if code != nil {
                 headers["Content-Type"] = "application/json"
@@ -300,10 +321,10 @@ struct RequestExchangeTests {
                 body: body,
                 credentialWithdrawnByRedirect: withdrawn
             )
-            return machine.responded(response, to: sent, now: now, jitter: 0)
-        case (.transportFailure(let category), .send(let sent)):
+            return machine.responded(response, now: now, jitter: 0)
+        case (.transportFailure(let category), .send):
             let failure = JanuaryError(category: category, code: "lost", message: "No answer.")
-            return machine.transportFailed(failure, to: sent, jitter: 0)
+            return machine.transportFailed(failure, jitter: 0)
         case (.refreshed(let generation), .refresh):
             return machine.refreshed(credential(generation))
         case (.refreshError(let error), .refresh):
