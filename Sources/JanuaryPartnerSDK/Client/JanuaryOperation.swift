@@ -12,7 +12,7 @@ import JanuaryTransport
 /// simulator's operation of the same id), against the simulator's router, against Docs/Contract.md's operation
 /// table, and that no other source file spells a method or a January path
 /// (`OperationTableTests.methodsAndPathsAreSpelledOnlyHere`).
-struct JanuaryOperation: Sendable, Hashable {
+struct JanuaryOperation: Sendable {
     /// January's `operationId`, such as `searchFoods`.
     let id: String
     /// The HTTP method.
@@ -92,16 +92,6 @@ struct JanuaryOperation: Sendable, Hashable {
             )
         }
         return try RequestPath(segments: segments.map { $0 ?? parameter ?? "" })
-    }
-
-    /// Operations are the same when their ids are: ``all`` holds each id once.
-    static func == (lhs: JanuaryOperation, rhs: JanuaryOperation) -> Bool {
-        lhs.id == rhs.id
-    }
-
-    /// Hashes the id, which identifies the operation.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
     }
 }
 

@@ -170,12 +170,5 @@ extension JanuaryRequest {
         public static func stream(_ stream: InputStream, contentType: String? = nil) -> Body {
             Body(storage: .stream(.stream(handingOver: stream), contentType: contentType))
         }
-
-        var isReplayable: Bool {
-            if case .stream = storage {
-                return false
-            }
-            return true
-        }
     }
 }

@@ -126,18 +126,14 @@ struct RequestExchange {
 
     /// The first step: a credential of the request's session, or of whichever is current.
     mutating func start() -> Transition {
-        guard case .created(let session) = state else {
-            preconditionFailure("an exchange starts once")
-        }
+        guard case .created(let session) = state else { Self.unexpected(#function) }
         state = .fetching(session: session, Attempts())
         return Transition(step: .fetchCredential(inEpoch: session))
     }
 
     /// The token cache gave a credential: send with it. The first one fixes the session the request belongs to.
     mutating func credentialArrived(_ credential: Credential) -> Transition {
-        guard case .fetching(_, let attempts) = state else {
-            preconditionFailure("a credential arrives only when one was asked for")
-        }
+        guard case .fetching(_, let attempts) = state else { Self.unexpected(#function) }
         state = .sending(credential, attempts)
         return Transition(step: .send(credential))
     }
@@ -145,18 +141,14 @@ struct RequestExchange {
     /// The token cache could not give a credential: its error, which already carries the session's last
     /// refusal as its cause when there is one.
     mutating func credentialFailed(_ error: JanuaryError) -> Transition {
-        guard case .fetching = state else {
-            preconditionFailure("a credential fails only when one was asked for")
-        }
+        guard case .fetching = state else { Self.unexpected(#function) }
         state = .finished
         return Transition(step: .fail(error))
     }
 
     /// January answered the request, sent with the credential of the last ``Step/send(_:)``.
     mutating func responded(_ response: JanuaryHTTPResponse, now: Date, jitter: Double) -> Transition {
-        guard case .sending(let credential, let attempts) = state else {
-            preconditionFailure("a response arrives only for a request sent")
-        }
+        guard case .sending(let credential, let attempts) = state else { Self.unexpected(#function) }
         if (200...299).contains(response.statusCode) {
             state = .finished
             return Transition(effects: Self.acknowledging(response, sentWith: credential), step: .succeed(response))
@@ -198,17 +190,13 @@ struct RequestExchange {
 
     /// No answer came to the request: it may or may not have reached January.
     mutating func transportFailed(_ failure: JanuaryError, jitter: Double) -> Transition {
-        guard case .sending(let credential, let attempts) = state else {
-            preconditionFailure("a transport fails only for a request sent")
-        }
+        guard case .sending(let credential, let attempts) = state else { Self.unexpected(#function) }
         return afterFailure(failure, sentWith: credential, attempts, jitter: jitter)
     }
 
     /// The token cache replaced the expired credential: send once more with the new one.
     mutating func refreshed(_ replacement: Credential) -> Transition {
-        guard case .refreshing(_, _, var attempts) = state else {
-            preconditionFailure("a refresh ends only when one was asked for")
-        }
+        guard case .refreshing(_, _, var attempts) = state else { Self.unexpected(#function) }
         attempts.hasReplayedAfterRefresh = true
         state = .sending(replacement, attempts)
         return Transition(
@@ -220,9 +208,7 @@ struct RequestExchange {
     /// The token cache could not replace the expired credential: its error, with January's rejection as the
     /// cause (a sign-out is reported as it is).
     mutating func refreshFailed(_ error: JanuaryError) -> Transition {
-        guard case .refreshing(_, let rejection, _) = state else {
-            preconditionFailure("a refresh ends only when one was asked for")
-        }
+        guard case .refreshing(_, let rejection, _) = state else { Self.unexpected(#function) }
         state = .finished
         guard error.code != JanuaryError.Code.signedOut else {
             return Transition(step: .fail(error))
@@ -232,11 +218,15 @@ struct RequestExchange {
 
     /// The wait before a retry is over: get the session's credential again (a sign-out meanwhile fails it).
     mutating func waitEnded() -> Transition {
-        guard case .waiting(let epoch, let attempts) = state else {
-            preconditionFailure("a wait ends only when one was asked for")
-        }
+        guard case .waiting(let epoch, let attempts) = state else { Self.unexpected(#function) }
         state = .fetching(session: epoch, attempts)
         return Transition(step: .fetchCredential(inEpoch: epoch))
+    }
+
+    /// Stops on an input the exchange does not await in its state: the driver follows the steps, so this is a bug
+    /// in the SDK, never something a response or a partner can cause.
+    private static func unexpected(_ input: String) -> Never {
+        preconditionFailure("RequestExchange.\(input) is not an input the exchange awaits now")
     }
 
     /// Retry or fail after a failure that is not a token rejection; a retry stays in `credential`'s session.

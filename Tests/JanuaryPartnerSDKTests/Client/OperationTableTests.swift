@@ -56,6 +56,17 @@ struct OperationTableTests {
         #expect(throws: JanuaryError.self) { try operation.request(takesParameter ? "../auth" : "1001") }
     }
 
+    /// A request an operation made keeps its encoded path only until someone gives it another: the path sent is
+    /// always the one the request shows.
+    @Test func aNewPathReplacesTheEncodedOne() async throws {
+        let harness = try ScriptedClient()
+        var request = try JanuaryOperation.getFood.request("1001")
+        #expect(request.path == "/v1.2/foods/1001")
+        request.path = "/v1.2/foods/2002"
+        _ = try await harness.client.send(request)
+        #expect(harness.transport.requests.map(\.url.path) == ["/v1.2/foods/2002"])
+    }
+
     /// An operation's method and path are written in its declaration and nowhere else in the SDK: no other source
     /// file names an HTTP method for a request or spells a path under `/v1.2`, so that the resources cannot drift
     /// from the table, and the table is the one place to read what the SDK sends. Comments may quote paths.

@@ -135,6 +135,14 @@ struct RequestExchangeTests {
             trace: ["fetch(any)", "send(g1)", "refused(g1)", "fail(authentication token_expired)"]
         ),
         Case(
+            name: "January's other 401 codes decide, whatever the challenge says: no refresh, no refusal",
+            inputs: [
+                .credential(generation: 1),
+                .response(401, code: "unauthorized", headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#]),
+            ],
+            trace: ["fetch(any)", "send(g1)", "fail(authentication unauthorized)"]
+        ),
+        Case(
             name: "a development key is never refreshed and nothing is remembered",
             inputs: [.credential(generation: 0, refreshable: false), .response(401, code: "token_expired")],
             trace: ["fetch(any)", "send(g0)", "refused(g0)", "fail(authentication token_expired)"]
