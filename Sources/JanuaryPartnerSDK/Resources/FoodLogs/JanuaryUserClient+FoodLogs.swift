@@ -28,12 +28,12 @@ extension JanuaryUserClient {
         ///
         /// January answers with the log hydrated with the foods' names and nutrition. January does not deduplicate
         /// creates, so the SDK makes sure a meal is logged once however the network behaves
-        /// (``CreateReconciliation``):
+        /// (`CreateReconciliation`):
         /// - every create carries its own instant, to the millisecond, within the second of `request.eatenAt` (or of
         ///   January's time when it is `nil`), that no other create of this user's has, so that a listing can tell
         ///   it from any other meal, twins included;
         /// - when the answer is lost (a timeout, a dropped connection, a `5xx`, a `2xx` that cannot be read), the
-        ///   SDK waits until 150 s have passed since the send began (``CreateReconciliation/settleWindow``: January
+        ///   SDK waits until 150 s have passed since the send began (`CreateReconciliation.settleWindow`: January
         ///   may still be storing it), lists the instant's day, and returns the log if January stored it, or sends
         ///   the create once more only if it did not. Each step sends a ``/JanuaryAuth/JanuaryEvent``
         ///   (`lostCreateFound`, `lostCreateResent`, `lostCreateUnresolved`).
