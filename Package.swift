@@ -3,7 +3,7 @@ import PackageDescription
 
 // The SDK is four stacked layers. Each library may depend only on the layers listed before it:
 // JanuaryCore <- JanuaryAuth, JanuaryCore <- JanuaryTransport, and JanuaryPartnerSDK joins both; the iOS scanner,
-// JanuaryPartnerSDKUI, sits on JanuaryPartnerSDK alone.
+// JanuaryPartnerSDKUI, and Apple Health, JanuaryPartnerSDKHealth, each sit on JanuaryPartnerSDK alone.
 // Everything else (the loopback server, test support, the example, the benchmarks) sits beside them.
 let package = Package(
     name: "january-partner-sdk",
@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "JanuaryPartnerSDK", targets: ["JanuaryPartnerSDK"]),
         .library(name: "JanuaryPartnerSDKUI", targets: ["JanuaryPartnerSDKUI"]),
+        .library(name: "JanuaryPartnerSDKHealth", targets: ["JanuaryPartnerSDKHealth"]),
         .library(name: "JanuaryCore", targets: ["JanuaryCore"]),
         .library(name: "JanuaryAuth", targets: ["JanuaryAuth"]),
         .library(name: "JanuaryTransport", targets: ["JanuaryTransport"]),
@@ -42,6 +43,9 @@ let package = Package(
             dependencies: ["JanuaryPartnerSDK"],
             resources: [.process("Resources")]
         ),
+        // Layer 4: Apple Health both ways (logs mirrored into HealthKit, CGM history for predictions), pure mapping and
+        // selection logic with a thin HealthKit shell; only the facade.
+        .target(name: "JanuaryPartnerSDKHealth", dependencies: ["JanuaryPartnerSDK"]),
 
         // Beside the layers: the January simulator and a loopback HTTP/1.1 server for tests, the example and
         // partners' own tests. It imports none of the SDK's modules.
@@ -76,6 +80,10 @@ let package = Package(
         // layer's tests may link it. Not a product.
         .target(name: "JanuaryTestTraits"),
         .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
+        // The child process of the crash tests, which run it and kill it with SIGKILL at random moments; not a product,
+        // so it may use our own test support (the crash script).
+        .executableTarget(
+            name: "JanuaryCrashChild", dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTestSupport"]),
         .executableTarget(
             name: "JanuaryBenchmarks",
             dependencies: [
@@ -104,6 +112,13 @@ let package = Package(
             name: "JanuaryPartnerSDKUITests",
             dependencies: [
                 "JanuaryPartnerSDKUI", "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer",
+                "JanuaryCoreTesting", "JanuaryTestTraits",
+            ]
+        ),
+        .testTarget(
+            name: "JanuaryPartnerSDKHealthTests",
+            dependencies: [
+                "JanuaryPartnerSDKHealth", "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer",
                 "JanuaryCoreTesting", "JanuaryTestTraits",
             ]
         ),

@@ -7,10 +7,12 @@
 #                                        release before the newest heading and reads the newest release's entries
 #
 # The API is every public symbol of the modules partners link (the products JanuaryPartnerSDK,
-# JanuaryPartnerSDKTesting with the JanuaryAuthTesting it re-exports, JanuaryTestServer and JanuaryPartnerSDKUI,
+# JanuaryPartnerSDKTesting with the JanuaryAuthTesting it re-exports, JanuaryTestServer, JanuaryPartnerSDKUI and
+# JanuaryPartnerSDKHealth,
 # and the lower layers JanuaryCore, JanuaryAuth and JanuaryTransport), one line per symbol: its kind, its qualified
 # name and its declaration, and every protocol conformance, from the symbol graphs of a Linux build (`swift package dump-symbol-graph`). Code under
-# `#if os(iOS)` or `canImport(UIKit)` is not in a Linux build; Scripts/apple-typecheck.sh compiles it.
+# `#if os(iOS)`, `canImport(UIKit)` or `canImport(HealthKit)` is not in a Linux build; Scripts/apple-typecheck.sh
+# compiles it.
 #
 # Two checks:
 #   1. API/<Module>.txt equals what the code declares now. A difference prints the symbols added and removed.
@@ -25,7 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 modules=(JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryAuthTesting JanuaryPartnerSDKTesting
-    JanuaryTestServer JanuaryPartnerSDKUI)
+    JanuaryTestServer JanuaryPartnerSDKUI JanuaryPartnerSDKHealth)
 update=false
 release=false
 case "${1:-}" in

@@ -20,8 +20,8 @@ fi
 report=$("$llvm_cov" report "$tests" -instr-profile "$profdata" \
     -ignore-filename-regex '(/Tests/|/\.build/|TestSupport/|JanuaryTestServer|JanuaryExample|JanuaryBenchmarks)')
 status=0
-printf '%-20s %8s %8s %8s\n' module lines missed cover
-for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI; do
+printf '%-24s %8s %8s %8s\n' module lines missed cover
+for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI JanuaryPartnerSDKHealth; do
     # Columns of llvm-cov report: Filename Regions Missed Cover Functions Missed Executed Lines Missed Cover ...
     # llvm-cov drops the files' common prefix, so a file shows as JanuaryAuth/… or …/Sources/JanuaryAuth/….
     read -r lines missed < <(echo "$report" | awk -v m="(^|/)$module/" \
@@ -32,7 +32,7 @@ for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK January
         continue
     fi
     cover=$(awk -v l="$lines" -v m="$missed" 'BEGIN { printf "%.2f", 100 * (l - m) / l }')
-    printf '%-20s %8d %8d %7s%%\n' "$module" "$lines" "$missed" "$cover"
+    printf '%-24s %8d %8d %7s%%\n' "$module" "$lines" "$missed" "$cover"
     if awk -v c="$cover" -v min="$minimum" 'BEGIN { exit !(c < min) }'; then
         echo "coverage: $module is under ${minimum}%" >&2
         status=1

@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 .product(name: "JanuaryPartnerSDK", package: "january-partner-sdk"),
                 .product(name: "JanuaryPartnerSDKUI", package: "january-partner-sdk"),
+                .product(name: "JanuaryPartnerSDKHealth", package: "january-partner-sdk"),
                 .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
                 .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
             ]

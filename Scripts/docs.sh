@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the four library modules and the two test products (JanuaryTestServer,
-# JanuaryPartnerSDKTesting) from their symbol graphs with `docc convert`,
+# Builds the DocC documentation of the four library modules, Apple Health (JanuaryPartnerSDKHealth) and the two test
+# products (JanuaryTestServer, JanuaryPartnerSDKTesting) from their symbol graphs with `docc convert`,
 # failing on any warning (an undocumented parameter, a broken symbol link…). Output: .build/docs/<Module>.
 # The partner guides in Docs/ become articles of the JanuaryPartnerSDK documentation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryTestServer JanuaryPartnerSDKTesting)
+modules=(JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKHealth JanuaryTestServer
+    JanuaryPartnerSDKTesting)
 work=.build/docs-work
 out=.build/docs
 rm -rf "$work" "$out"
@@ -37,7 +38,7 @@ for module in "${modules[@]}"; do
     dependencies=()
     case "$module" in
         JanuaryAuth | JanuaryTransport) dependencies=(--dependency "$out/JanuaryCore") ;;
-        JanuaryPartnerSDK)
+        JanuaryPartnerSDK | JanuaryPartnerSDKHealth)
             dependencies=(--dependency "$out/JanuaryCore" --dependency "$out/JanuaryAuth"
                 --dependency "$out/JanuaryTransport")
             ;;

@@ -18,6 +18,8 @@ declare -A allowed=(
     [JanuaryPartnerSDK]="JanuaryCore JanuaryAuth JanuaryTransport"
     # The scanner sits on the facade alone.
     [JanuaryPartnerSDKUI]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK"
+    # Apple Health sits on the facade alone, beside the scanner.
+    [JanuaryPartnerSDKHealth]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK"
     # Beside the layers: the loopback server and simulator never import the SDK (nor Auth or Transport).
     [JanuaryTestServer]="JanuaryCore"
 
@@ -33,6 +35,9 @@ declare -A allowed=(
         JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestServer"
     [JanuaryExample]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKTesting
         JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer"
+    # The crash tests' child process: the SDK and its test support, our own too (the crash script); not a product.
+    [JanuaryCrashChild]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKTesting
+        JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer JanuaryAuthTestSupport JanuaryPartnerSDKTestSupport"
     [JanuaryBenchmarks]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer"
 
@@ -45,6 +50,9 @@ declare -A allowed=(
     [JanuaryTestServerTests]="JanuaryCore JanuaryTestServer JanuaryCoreTesting JanuaryTestTraits"
     # The scanner's work is tested against the simulator in process, through the facade's test support.
     [JanuaryPartnerSDKUITests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI
+        JanuaryCoreTesting JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer JanuaryTestTraits"
+    # Health's mirror and history are tested with a recorded fake of the store, its predictions against the simulator.
+    [JanuaryPartnerSDKHealthTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKHealth
         JanuaryCoreTesting JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryPartnerSDKTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryPartnerSDKTestSupport

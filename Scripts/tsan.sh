@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the concurrency tests (coordinator, transport, client end to end) under the thread sanitizer.
+# Runs the concurrency tests (coordinator, transport, client end to end, the Health mirror's ordering) under the
+# thread sanitizer.
 # A separate scratch path keeps the instrumented build from replacing the normal one.
 #
 # The suites run one after another (--no-parallel): each test still runs its own hundreds of concurrent tasks,
@@ -10,5 +11,5 @@ cd "$(dirname "$0")/.."
 
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 swift test --sanitize=thread --scratch-path .build/tsan --no-parallel \
-    --filter 'JanuaryAuthTests|JanuaryTransportTests|JanuaryPartnerSDKTests'
+    --filter 'JanuaryAuthTests|JanuaryTransportTests|JanuaryPartnerSDKTests|JanuaryPartnerSDKHealthTests'
 echo "tsan: no data races reported"

@@ -19,7 +19,8 @@ let package = Package(
             dependencies: [.product(name: "JanuaryPartnerSDK", package: "january-partner-sdk")]
         ),
         // The app's "log a meal" screen around January's scanner, with a bundled still photo so that it runs in the
-        // simulator and in previews without a camera.
+        // simulator and in previews without a camera, and its "say a meal" screen around voice capture, with a
+        // spoken sentence standing in for the microphone.
         .target(
             name: "PartnerAppScanner",
             dependencies: [
@@ -34,6 +35,7 @@ let package = Package(
             name: "PartnerAppTests",
             dependencies: [
                 "PartnerApp", "PartnerAppScanner", "NetworkingNeighbour",
+                .product(name: "JanuaryPartnerSDKUI", package: "january-partner-sdk"),
                 .product(name: "JanuaryPartnerSDKTesting", package: "january-partner-sdk"),
                 .product(name: "JanuaryTestServer", package: "january-partner-sdk"),
             ]

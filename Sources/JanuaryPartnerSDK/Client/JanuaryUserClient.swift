@@ -23,7 +23,10 @@ public struct JanuaryUserClient: Sendable {
     /// The user's time zone, whose calendar days January uses to list and summarize logs.
     public let timeZone: TimeZone
 
-    let client: JanuaryPartnerClient
+    /// The client whose token cache and connections the user's requests share; `package` so that
+    /// JanuaryPartnerSDKHealth predicts and the review sheet (JanuaryPartnerSDKUI) reaches the catalogue with the
+    /// user's own client, never another's.
+    package let client: JanuaryPartnerClient
 
     init(client: JanuaryPartnerClient, userID: PartnerUserID, timeZone: TimeZone) {
         self.client = client

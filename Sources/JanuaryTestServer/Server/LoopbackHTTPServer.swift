@@ -94,8 +94,10 @@ public final class LoopbackHTTPServer: Sendable {
         core.clearReceivedRequests()
     }
 
-    /// Stops the server: closes the listening socket before returning, and ends every open connection and
-    /// pending delay. Calling it again does nothing.
+    /// Stops the server: once it returns, the port refuses connections, and every open connection and pending
+    /// delay ends. On Linux it does not wait for the server's own thread, which closes the listening socket moments
+    /// later, so calling it from a task (or dropping the last reference there) never blocks one of the threads
+    /// every task shares; on Apple platforms it waits for that thread to close it. Calling it again does nothing.
     ///
     /// A handler that is still running finishes, but its answer is not sent.
     public func shutdown() {

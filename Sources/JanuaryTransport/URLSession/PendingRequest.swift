@@ -28,6 +28,9 @@ package final class PendingRequest: Sendable {
 
     private struct State {
         var phase = Phase.created
+        /// The URLSession task carrying the request, from when it exists until the request ends, for a
+        /// cancellation to cancel.
+        var task: URLSessionDataTask?
         var body = Data()
         /// Whether a redirect has already left the original origin, so that no later hop carries the credential.
         var credentialWithdrawn = false
@@ -70,31 +73,59 @@ package final class PendingRequest: Sendable {
         return false
     }
 
+    /// Records the URLSession task carrying the request, unless the request has already ended.
+    ///
+    /// Together with ``cancel()`` this decides, under one lock, who cancels the task when a cancellation races
+    /// its creation: the cancellation, which finds the task here, or the creator, to whom this returns `false`.
+    ///
+    /// - Returns: `false` when the request has ended: the caller must not resume the task, and cancels it.
+    package func attach(_ task: URLSessionDataTask) -> Bool {
+        state.withLock { state in
+            switch state.phase {
+            case .created, .waiting:
+                state.task = task
+                return true
+            case .cancelledEarly, .completedEarly, .finished:
+                return false
+            }
+        }
+    }
+
     /// Fails the request with `CancellationError` now, without waiting for URLSession to report the cancelled
     /// task.
-    package func cancel() {
-        end(orRecordEarly: .cancelledEarly)?.resume(throwing: CancellationError())
+    ///
+    /// - Returns: The task carrying the request if one was attached and the request had not ended, for the caller
+    ///   to cancel.
+    @discardableResult
+    package func cancel() -> URLSessionDataTask? {
+        let (continuation, task) = end(orRecordEarly: .cancelledEarly)
+        continuation?.resume(throwing: CancellationError())
+        return task
     }
 
     /// Completes the request, unless it was already cancelled or completed.
     package func finish(_ result: Result<JanuaryHTTPResponse, JanuaryError>) {
-        end(orRecordEarly: .completedEarly(result))?.resume(with: result.mapError { $0 as any Error })
+        end(orRecordEarly: .completedEarly(result)).continuation?.resume(with: result.mapError { $0 as any Error })
     }
 
     /// The one way a request ends: the waiting caller's continuation, for the caller to resume after the lock is
-    /// released; or, before the caller waits, `early` recorded for it to find; or nothing, once it has ended.
-    private func end(orRecordEarly early: Phase) -> Continuation? {
+    /// released; or, before the caller waits, `early` recorded for it to find; or nothing, once it has ended. The
+    /// task is handed over, and forgotten, by the call that ends the request.
+    private func end(orRecordEarly early: Phase) -> (continuation: Continuation?, task: URLSessionDataTask?) {
         state.withLock { state in
+            let continuation: Continuation?
             switch state.phase {
             case .created:
                 state.phase = early
-                return nil
-            case .waiting(let continuation):
+                continuation = nil
+            case .waiting(let waiting):
                 state.phase = .finished
-                return continuation
+                continuation = waiting
             case .cancelledEarly, .completedEarly, .finished:
-                return nil
+                return (nil, nil)
             }
+            defer { state.task = nil }
+            return (continuation, state.task)
         }
     }
 

@@ -12,6 +12,12 @@ import FoundationNetworking
 /// handler bypasses the delegate's redirect and challenge methods.
 final class SessionDelegate: NSObject, Sendable {
     private let pending = Locked<[Int: PendingRequest]>([:])
+    /// Where calls back into URLSession go: its transport's.
+    private let calls: SessionCallQueue
+
+    init(calls: SessionCallQueue) {
+        self.calls = calls
+    }
 
     func register(_ request: PendingRequest, for taskIdentifier: Int) {
         pending.withLock { $0[taskIdentifier] = request }
@@ -45,13 +51,11 @@ final class SessionDelegate: NSObject, Sendable {
     }
 
     /// Runs `work` off the calling thread where delegate callbacks run in place on the session's work queue
-    /// (Linux), so that a call that waits on that queue, such as `URLSessionTask.cancel()`, cannot deadlock.
-    static func elsewhere(_ work: @escaping @Sendable () -> Void) {
-        #if canImport(FoundationNetworking)
-        DispatchQueue.global().async(execute: work)
-        #else
-        work()
-        #endif
+    /// (Linux), so that a call that waits on that queue, such as `URLSessionTask.cancel()`, cannot deadlock; and
+    /// on the transport's own queue rather than `DispatchQueue.global()`, whose threads on Linux are the
+    /// cooperative ones every task shares.
+    private func elsewhere(_ work: @escaping @Sendable () -> Void) {
+        calls.async(work)
     }
 
     static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> JanuaryHTTPResponse {
@@ -107,7 +111,7 @@ extension SessionDelegate: URLSessionDataDelegate {
             request.finish(.success(Self.makeResponse(response, for: request)))
         }
         // Cancelling waits on the session's work queue, which this callback runs on (see InlineDelegateQueue).
-        Self.elsewhere { completionHandler(.cancelAuthenticationChallenge, nil) }
+        elsewhere { completionHandler(.cancelAuthenticationChallenge, nil) }
         #endif
     }
 
@@ -144,7 +148,7 @@ extension SessionDelegate: URLSessionDataDelegate {
                 )
             )
         )
-        Self.elsewhere { dataTask.cancel() }
+        elsewhere { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -56,6 +56,8 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTra
 
     private let session: URLSession
     private let delegate: SessionDelegate
+    /// Where the URLSession calls that can wait are made, off the cooperative threads.
+    private let calls = SessionCallQueue()
     private let configuration: URLSessionConfiguration
     private let state = Locked(State())
     /// Why every request fails, when the configuration passed in could not be used.
@@ -81,7 +83,7 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTra
             refusal == nil ? (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral : .ephemeral
         Self.turnOffPersistence(of: configuration)
         self.configuration = configuration
-        delegate = SessionDelegate()
+        delegate = SessionDelegate(calls: calls)
         session = Self.makeSession(configuration, delegate: delegate)
     }
 
@@ -130,11 +132,11 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTra
     }
 
     deinit {
-        session.invalidateAndCancel()
+        calls.async { [session] in session.invalidateAndCancel() }
     }
 
     /// Invalidates the session: requests in flight fail with ``/JanuaryCore/JanuaryError/Category/network`` and later
-    /// sends fail the same way. Calling it again does nothing.
+    /// sends fail the same way. Calling it again does nothing. It does not wait for URLSession.
     public func shutdown() {
         let sessions = state.withLock { state -> [URLSession] in
             guard !state.isShutDown else {
@@ -144,8 +146,12 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTra
             defer { state.writeSessions = [:] }
             return [session] + state.writeSessions.values
         }
-        for session in sessions {
-            session.invalidateAndCancel()
+        // After `isShutDown` is set: a task creation already handed over comes first, and a later one sees the flag
+        // (see `start`), so no task is created in an invalidated session, which would stop the process.
+        calls.async {
+            for session in sessions {
+                session.invalidateAndCancel()
+            }
         }
     }
 
@@ -201,6 +207,9 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTra
     }
 
     /// Sends a checked `request` of the class `replay`, following only the redirects `redirects` allows.
+    ///
+    /// The task is created, resumed and cancelled through ``SessionCallQueue``, never on the caller's thread on
+    /// Linux, where those calls wait for the session's work queue.
     private func perform(
         _ request: JanuaryHTTPRequest,
         replay: JanuaryReplayClass,
@@ -209,36 +218,72 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTra
         let urlRequest = try Self.makeURLRequest(request)
         let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize, redirects: redirects)
         let isWrite = Self.needsFreshConnection(replay, body: request.body)
-        let delegate = isWrite ? SessionDelegate() : self.delegate
+        let delegate = isWrite ? SessionDelegate(calls: calls) : self.delegate
         let session = isWrite ? Self.makeSession(configuration, delegate: delegate) : self.session
-        let task = try state.withLock { state -> URLSessionDataTask in
-            // Under the lock, so shutdown cannot invalidate the session between the check and the task's creation.
+        try state.withLock { state in
             guard !state.isShutDown else {
                 throw JanuaryError.network("The transport was shut down.")
             }
             if isWrite {
                 state.writeSessions[ObjectIdentifier(session)] = session
             }
-            let task = session.dataTask(with: urlRequest)
-            delegate.register(pending, for: task.taskIdentifier)
-            return task
         }
         defer {
             if isWrite {
                 state.withLock { _ = $0.writeSessions.removeValue(forKey: ObjectIdentifier(session)) }
-                session.finishTasksAndInvalidate()
+                // After the task's creation, which was handed over before this: a session invalidated first would
+                // refuse to create it.
+                calls.async { session.finishTasksAndInvalidate() }
             }
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                if pending.start(continuation) {
-                    task.resume()
-                } else {
-                    delegate.unregister(task.taskIdentifier)
+                guard pending.start(continuation) else {
+                    return
+                }
+                calls.async { [self] in
+                    start(pending, urlRequest, in: session, delegate: delegate)
                 }
             }
         } onCancel: {
-            pending.cancel()
+            // The task, if it exists yet; if not, `start` finds the request ended and cancels the task itself.
+            if let task = pending.cancel() {
+                calls.async { task.cancel() }
+            }
+        }
+    }
+
+    /// Creates and resumes the task carrying `pending`, unless the transport was shut down or the request
+    /// cancelled meanwhile.
+    private func start(
+        _ pending: PendingRequest,
+        _ urlRequest: URLRequest,
+        in session: URLSession,
+        delegate: SessionDelegate
+    ) {
+        let task: URLSessionDataTask?
+        if SessionCallQueue.isSerialQueue {
+            // Shutdown sets the flag before it hands the session's invalidation to this same serial queue, so the
+            // session cannot be invalidated between the check and the creation; the lock is not held across
+            // `dataTask(with:)`, which waits for the session's work queue, so no thread waiting for it is blocked.
+            let isShutDown = state.withLock { $0.isShutDown }
+            task = isShutDown ? nil : session.dataTask(with: urlRequest)
+        } else {
+            // In place (Apple platforms): under the lock, so shutdown cannot invalidate the session between the
+            // check and the creation; Apple's `dataTask(with:)` does not wait.
+            task = state.withLock { $0.isShutDown ? nil : session.dataTask(with: urlRequest) }
+        }
+        guard let task else {
+            pending.finish(.failure(.network("The transport was shut down.")))
+            return
+        }
+        delegate.register(pending, for: task.taskIdentifier)
+        if pending.attach(task) {
+            task.resume()
+        } else {
+            // Cancelled meanwhile: a task never resumed would stay in its session, which a write's session would
+            // wait for before invalidating itself.
+            delegate.unregister(task.taskIdentifier)
             task.cancel()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryTestServer
 import Testing
 
@@ -19,7 +20,8 @@ struct LoopbackHTTPServerURLSessionTests {
         defer { session.invalidateAndCancel() }
 
         for index in 0..<5 {
-            let (data, response) = try await session.data(from: server.baseURL.appendingPathComponent("get/\(index)"))
+            let (data, response) = try await session.dataOffThePool(
+                from: server.baseURL.appendingPathComponent("get/\(index)"))
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             #expect(String(decoding: data, as: UTF8.self) == #"{"path":"/get/\#(index)","bytes":0}"#)
         }
@@ -27,13 +29,13 @@ struct LoopbackHTTPServerURLSessionTests {
         var post = URLRequest(url: server.baseURL.appendingPathComponent("post"))
         post.httpMethod = "POST"
         post.httpBody = Data("twelve bytes".utf8)
-        let (posted, _) = try await session.data(for: post)
+        let (posted, _) = try await session.dataOffThePool(for: post)
         #expect(String(decoding: posted, as: UTF8.self) == #"{"path":"/post","bytes":12}"#)
 
         var streamed = URLRequest(url: server.baseURL.appendingPathComponent("stream"))
         streamed.httpMethod = "PUT"
         streamed.httpBodyStream = InputStream(data: Data(repeating: 0x42, count: 100_000))
-        let (streamedAnswer, _) = try await session.data(for: streamed)
+        let (streamedAnswer, _) = try await session.dataOffThePool(for: streamed)
         #expect(String(decoding: streamedAnswer, as: UTF8.self) == #"{"path":"/stream","bytes":100000}"#)
 
         #expect(server.receivedRequests.count == 7)

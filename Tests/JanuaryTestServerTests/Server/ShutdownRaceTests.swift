@@ -59,8 +59,8 @@ struct ShutdownRaceTests {
         // Counted rather than fatal: the default action would kill the whole test process on the first one.
         let previous = signal(SIGPIPE) { _ in brokenPipeSignals += 1 }
         defer { signal(SIGPIPE, previous) }
-        // On a thread of its own: the rounds block (shutdown waits for the accept thread), and blocking one of
-        // the few cooperative threads for all of them would hold up every other suite running meanwhile.
+        // On a thread of its own: the rounds connect and close sockets, which block, and blocking one of the few
+        // cooperative threads for all of them would hold up every other suite running meanwhile.
         let shutDown = try await withDeadline("1,000 shutdown races") {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<Int, any Error>, Never>) in
                 Thread {

@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import Testing
 
 @testable import JanuaryTestServer
@@ -42,7 +43,7 @@ struct InProcessAnswerTests {
         request.setValue("Bearer \(SimulatorHarness.apiKey)", forHTTPHeaderField: "Authorization")
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
-        let (_, response) = try await session.data(for: request)
+        let (_, response) = try await session.dataOffThePool(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(simulator.loopback.withLock { $0 != nil })
         #expect(simulator.requestLog.map(\.operation) == ["getCredits", "getCredits"])

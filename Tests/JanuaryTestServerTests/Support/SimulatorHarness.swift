@@ -139,7 +139,7 @@ struct SimulatorHarness: Sendable {
         if let endUser {
             request.setValue(endUser, forHTTPHeaderField: "January-End-User-ID")
         }
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.dataOffThePool(for: request)
         let http = response as! HTTPURLResponse
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

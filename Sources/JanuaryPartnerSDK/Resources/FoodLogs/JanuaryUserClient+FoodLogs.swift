@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryAuth
 import JanuaryCore
 
 extension JanuaryUserClient {
@@ -80,7 +81,11 @@ extension JanuaryUserClient {
                     }
                 case .wait(let until):
                     do {
-                        try await clock.sleep(for: until - clock.uptime())
+                        try await ClockSleepPurpose.sleep(
+                            for: until - clock.uptime(), on: clock,
+                            purpose: "the settle window of a food-log create whose answer was lost (the SDK lists the "
+                                + "day once \(Int(CreateReconciliation.settleWindow)) s have passed since the send began)"
+                        )
                         step = reconciliation.waitEnded(atUptime: clock.uptime())
                     } catch {
                         step = .fail(reconciliation.cancelled())

@@ -52,8 +52,9 @@ public struct CGMReading: Sendable, Hashable, Codable {
 
     /// The 15-minute window a date falls in, counted from 1970 (every UTC offset in use is a multiple of 15
     /// minutes, so the windows are also aligned in local time); `nil` when the date is not finite or the window
-    /// number does not fit in an `Int64`.
-    static func window(of date: Date) -> Int64? {
+    /// number does not fit in an `Int64`. `package`, so that JanuaryPartnerSDKHealth counts a day's windows as
+    /// validation does.
+    package static func window(of date: Date) -> Int64? {
         let window = (date.timeIntervalSince1970 / windowSeconds).rounded(.down)
         // 2^63 is exactly representable; the open upper bound keeps Int64(_:) from trapping.
         guard window.isFinite, window >= -9_223_372_036_854_775_808.0, window < 9_223_372_036_854_775_808.0 else {

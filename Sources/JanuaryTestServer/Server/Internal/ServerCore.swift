@@ -20,11 +20,17 @@ final class ServerCore: @unchecked Sendable {
     private var received = RecentRecord<RecordedRequest>()
     private var openConnections: Set<Int32> = []
     private var stopped = false
+    /// Set by the accept thread, under the lock, before it closes the listening socket and the wake-up pipe: from
+    /// then on nothing may touch them (a descriptor number may be reused at once, and a write to a pipe without a
+    /// reader raises SIGPIPE, which kills the process).
+    private var acceptLoopEnded = false
 
     let port: Int
     private let listener: Int32
     private let wakeUp: (read: Int32, write: Int32)
-    private let acceptLoopFinished = DispatchSemaphore(value: 0)
+    /// Signalled once the accept thread has closed the listening socket; waited for only where the system cannot
+    /// make a listening socket refuse connections at once (Darwin).
+    private let listenerClosed = DispatchSemaphore(value: 0)
 
     init(handler: LoopbackHTTPServer.Handler?) throws {
         let (listener, port) = try Socket.listenOnLoopback()
@@ -117,9 +123,18 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: Lifecycle
 
-    /// Stops accepting, wakes every connection thread, and returns once the listening socket is closed.
+    /// Stops accepting (new connections are refused once it returns), wakes every connection thread and the
+    /// accept thread, and, on Linux, returns without waiting for them: the accept thread closes the listening
+    /// socket on its way out.
+    ///
+    /// It used to wait on a semaphore until that thread had closed the listening socket, so that the port refuses
+    /// connections when it returns, which tests rely on. It runs from `deinit` and from tests' `defer` on
+    /// cooperative threads, two on a 2-core machine, and on a machine busy with other builds the accept thread is
+    /// scheduled late. On Linux a listening socket that is shut down refuses connections at once, so nothing waits
+    /// there; Darwin refuses that call (`ENOTCONN`), so there it still waits for the accept thread, which it has
+    /// just woken.
     func shutdown() {
-        let first: Bool = locked {
+        let mustWait: Bool = locked {
             guard !stopped else {
                 return false
             }
@@ -128,18 +143,17 @@ final class ServerCore: @unchecked Sendable {
                 Socket.shutdownBoth(connection)
             }
             condition.broadcast()
-            return true
+            // Under the lock, and only while the accept thread has not marked that it is closing the descriptors:
+            // it may have left its loop on its own, for a connection that arrived just after `stopped` was set.
+            guard !acceptLoopEnded else {
+                return false
+            }
+            Socket.signal(wakeUp.write)
+            return !Socket.stopListening(listener)
         }
-        guard first else {
-            return
+        if mustWait {
+            listenerClosed.wait()
         }
-        Socket.signal(wakeUp.write)
-        acceptLoopFinished.wait()
-        // Both ends are closed here, after the write, never by the accept thread: that thread can leave its loop
-        // on its own (a connection arriving just after `stopped` was set), and a write to a pipe whose read end
-        // is already closed raises SIGPIPE, which kills the process.
-        Socket.close(wakeUp.write)
-        Socket.close(wakeUp.read)
     }
 
     private func acceptLoop() {
@@ -158,8 +172,11 @@ final class ServerCore: @unchecked Sendable {
                 thread.start()
             }
         }
+        locked { acceptLoopEnded = true }
         Socket.close(listener)
-        acceptLoopFinished.signal()
+        Socket.close(wakeUp.write)
+        Socket.close(wakeUp.read)
+        listenerClosed.signal()
     }
 
     private func register(_ connection: Int32) -> Bool {

@@ -166,7 +166,16 @@ enum Socket {
 
     /// Ends both directions, which wakes a thread blocked in `recv` on this socket. The owner still closes it.
     static func shutdownBoth(_ descriptor: Int32) {
-        systemShutdown(descriptor)
+        _ = systemShutdown(descriptor)
+    }
+
+    /// Makes a listening socket refuse new connections at once, and wakes a thread polling it, without closing
+    /// the descriptor, which its owner still does.
+    ///
+    /// - Returns: `false` where the system cannot do that: Linux can (a listening socket shut down stops
+    ///   listening), Darwin answers `ENOTCONN` and keeps listening until the descriptor is closed.
+    static func stopListening(_ listener: Int32) -> Bool {
+        systemShutdown(listener) == 0
     }
 
     /// Half-closes the connection and reads what the client still sends, so that closing it does not reset
@@ -212,11 +221,11 @@ private func systemAccept(_ listener: Int32) -> Int32 {
     accept(listener, nil, nil)
 }
 
-private func systemShutdown(_ descriptor: Int32) {
+private func systemShutdown(_ descriptor: Int32) -> Int32 {
     #if canImport(Darwin)
-    _ = shutdown(descriptor, SHUT_RDWR)
+    shutdown(descriptor, SHUT_RDWR)
     #else
-    _ = shutdown(descriptor, Int32(SHUT_RDWR))
+    shutdown(descriptor, Int32(SHUT_RDWR))
     #endif
 }
 

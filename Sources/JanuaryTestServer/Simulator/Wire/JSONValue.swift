@@ -2,10 +2,11 @@ import Foundation
 
 /// A JSON document as the simulator reads request bodies and writes response bodies.
 ///
-/// Reading goes through `JSONDecoder`, so numbers, booleans and `null` keep their JSON types on every platform
-/// (`JSONSerialization` turns booleans into numbers on some). Writing is done here, with sorted keys, so that
-/// the same answer is always the same bytes.
-enum JSONValue: Sendable {
+/// Reading gives what `JSONDecoder` gives, so numbers, booleans and `null` keep their JSON types on every platform
+/// (`JSONSerialization` turns booleans into numbers on some): plain JSON through ``PlainJSONReader``, which throws
+/// nothing, the rest through `JSONDecoder`. Writing is done here, with sorted keys, so that the same answer is
+/// always the same bytes.
+enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -16,6 +17,11 @@ enum JSONValue: Sendable {
 
     /// Parses a request body; `nil` when it is not JSON.
     static func parse(_ data: Data) -> JSONValue? {
+        PlainJSONReader.read(data) ?? decoded(data)
+    }
+
+    /// What `JSONDecoder` reads from `data`, the reference ``PlainJSONReader`` agrees with.
+    static func decoded(_ data: Data) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 

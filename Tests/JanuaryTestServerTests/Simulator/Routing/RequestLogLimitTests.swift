@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCoreTesting
 import JanuaryTestServer
 import Testing
 
@@ -11,7 +12,7 @@ import FoundationNetworking
 @Suite("The simulator's bounded records", suiteTimeLimit())
 struct RequestLogLimitTests {
     private static func get(_ url: URL) async throws {
-        _ = try await URLSession.shared.data(from: url)
+        _ = try await URLSession.shared.dataOffThePool(from: url)
     }
 
     @Test("keep the most recent entries, as many as set")

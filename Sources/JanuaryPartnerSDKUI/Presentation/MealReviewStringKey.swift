@@ -1,0 +1,120 @@
+import Foundation
+
+/// Every string the review sheet shows or speaks, by its key in the target's `Localizable.strings`, beside the
+/// scanner's. January's error sentences are the scanner's (``MealScannerStringKey/sentence(for:)``), so one
+/// translation covers both. A test holds this list and the catalogue to each other.
+enum MealReviewStringKey: String, Sendable, Hashable, CaseIterable {
+    case analysingTitle = "review.analysing.title"
+    case analysingMessage = "review.analysing.message"
+    case loadingTitle = "review.loading.title"
+    case editingTitle = "review.editing.title"
+    case nothingRecognisedTitle = "review.nothingRecognised.title"
+    case nothingRecognisedMessage = "review.nothingRecognised.message"
+    case emptyMessage = "review.empty.message"
+    case loggingTitle = "review.logging.title"
+    case loggingMessage = "review.logging.message"
+    case loggedTitle = "review.logged.title"
+    case cancelledTitle = "review.cancelled.title"
+
+    case analysisFailedTitle = "review.failed.analysis.title"
+    case detailsFailedTitle = "review.failed.details.title"
+    case logFailedTitle = "review.failed.log.title"
+    case offlineTitle = "review.offline.title"
+    case offlineMessage = "review.offline.message"
+    case offlineLogMessage = "review.offline.log.message"
+    case monthlyLimitTitle = "review.monthlyLimit.title"
+    case unconfirmedTitle = "review.unconfirmed.title"
+    case unconfirmedMessage = "review.unconfirmed.message"
+
+    case skippedMessage = "review.notice.skipped"
+    case detailsUnavailableMessage = "review.notice.detailsUnavailable"
+
+    case foodsSection = "review.section.foods"
+    case mealSection = "review.section.meal"
+    case nutritionSection = "review.section.nutrition"
+
+    case unnamedFood = "review.item.unnamed"
+    case itemLoading = "review.item.loading"
+    case itemUnavailable = "review.item.unavailable"
+    case itemPortion = "review.item.portion"
+    case servingLabel = "review.serving.label"
+    case servingWithWeight = "review.serving.withWeight"
+    case servingWithUnit = "review.serving.withUnit"
+    case servingWeightOnly = "review.serving.weightOnly"
+    case servingUnnamed = "review.serving.unnamed"
+    case quantityLabel = "review.quantity.label"
+
+    case nameLabel = "review.name.label"
+    case namePlaceholder = "review.name.placeholder"
+    case nameTooLong = "review.name.tooLong"
+    case timeLabel = "review.time.label"
+    case timeNow = "review.time.now"
+
+    case calories = "review.nutrient.calories"
+    case protein = "review.nutrient.protein"
+    case carbohydrates = "review.nutrient.carbohydrates"
+    case fat = "review.nutrient.fat"
+    case fiber = "review.nutrient.fiber"
+    case nutrientUnknown = "review.nutrient.unknown"
+    case nutrientUnknownSpoken = "review.nutrient.unknown.accessibility"
+    case nutritionIncomplete = "review.nutrition.incomplete"
+    case amountKilocalories = "review.amount.kcal"
+    case amountGrams = "review.amount.g"
+    case amountMilligrams = "review.amount.mg"
+    case amountMicrograms = "review.amount.mcg"
+    case amountOther = "review.amount.other"
+
+    case searchAddTitle = "review.search.add.title"
+    case searchReplaceTitle = "review.search.replace.title"
+    case searchPlaceholder = "review.search.placeholder"
+    case searchingMessage = "review.search.searching"
+    case searchNoResults = "review.search.noResults"
+    case searchFailed = "review.search.failed"
+    case searchResult = "review.search.result"
+
+    case buttonLog = "review.button.log"
+    case buttonCancel = "review.button.cancel"
+    case buttonClose = "review.button.close"
+    case buttonRetry = "review.button.retry"
+    case buttonEdit = "review.button.edit"
+    case buttonAddFood = "review.button.addFood"
+    case buttonReplace = "review.button.replace"
+    case buttonRemove = "review.button.remove"
+    case buttonRetryDetails = "review.button.retryDetails"
+    case buttonSearch = "review.button.search"
+    case buttonCloseSearch = "review.button.closeSearch"
+    case buttonChangeTime = "review.button.changeTime"
+    case buttonUseNow = "review.button.useNow"
+
+    case hintLog = "review.hint.log"
+    case hintCancel = "review.hint.cancel"
+    case hintCancelLogging = "review.hint.cancelLogging"
+    case hintClose = "review.hint.close"
+    case hintCloseUnconfirmed = "review.hint.closeUnconfirmed"
+    case hintRetry = "review.hint.retry"
+    case hintRetryLog = "review.hint.retryLog"
+    case hintEdit = "review.hint.edit"
+    case hintAddFood = "review.hint.addFood"
+    case hintReplace = "review.hint.replace"
+    case hintRemove = "review.hint.remove"
+    case hintRetryDetails = "review.hint.retryDetails"
+    case hintSearch = "review.hint.search"
+    case hintCloseSearch = "review.hint.closeSearch"
+    case hintPickToAdd = "review.hint.pickToAdd"
+    case hintPickToReplace = "review.hint.pickToReplace"
+    case hintServing = "review.hint.serving"
+    case hintQuantity = "review.hint.quantity"
+    case hintChangeTime = "review.hint.changeTime"
+    case hintUseNow = "review.hint.useNow"
+
+    case announceRemoved = "review.announce.removed"
+    case announceRemovedUnnamed = "review.announce.removedUnnamed"
+    case announceAdded = "review.announce.added"
+    case announceAddedUnnamed = "review.announce.addedUnnamed"
+
+    /// The text in the user's language, from the catalogue in this module's bundle (English when the app's
+    /// language has none).
+    var localized: String {
+        MealScannerStringKey.bundle.localizedString(forKey: rawValue, value: nil, table: nil)
+    }
+}
