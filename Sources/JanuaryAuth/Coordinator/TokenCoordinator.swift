@@ -22,8 +22,9 @@ import JanuaryCore
 ///   the refresh leeway is a failure, never cached. Tokens January keeps rejecting open a
 ///   ``TokenRejectionBreaker``.
 /// - **Time is the monotonic clock's.** A token's remaining lifetime is counted down on
-///   ``JanuaryClock/uptime()``; an absolute `expiresAt` is judged in January's time, from the offset its `Date`
-///   headers show, so a device clock minutes off cannot make a good token look expired.
+///   ``JanuaryClock/uptime()``; an absolute `expiresAt` is judged in January's time, which the coordinator reads
+///   from the client's ``JanuaryServerClock`` (fed by the request driver, not through this cache), so a device
+///   clock minutes off cannot make a good token look expired.
 /// - **Nobody hangs.** A cancelled caller returns at once; the provider call is cancelled when its last waiter
 ///   has gone, when it exceeds the provider timeout, or on ``reset()``, and its late result is dropped.
 /// - **The provider runs on its own.** It runs in a detached task at user-initiated priority, whatever the
@@ -65,6 +66,8 @@ package final class TokenCoordinator: Sendable {
     let identity: UInt64
     let source: Source
     let clock: any JanuaryClock
+    /// January's clock, read to judge an absolute `expiresAt` and forgotten at sign-out.
+    package let januarysClock: JanuaryServerClock
     /// Whether `clock` is the system clock, whose uptime the fresh path then reads directly rather than through
     /// the existential (a dynamic call per request).
     let usesSystemClock: Bool
@@ -78,17 +81,20 @@ package final class TokenCoordinator: Sendable {
     ///   - provider: The partner's token provider.
     ///   - configuration: Leeway, timeout, back-off and breaker.
     ///   - clock: The time source for freshness, the timeout and back-off.
+    ///   - januarysClock: January's clock as its answers show it; a new one on `clock` by default.
     ///   - onEvent: Called with every ``JanuaryEvent``, on a thread of the SDK's own.
     package convenience init(
         provider: @escaping Provider,
         configuration: Configuration = .init(),
         clock: any JanuaryClock = SystemJanuaryClock(),
+        januarysClock: JanuaryServerClock? = nil,
         onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
         self.init(
             provider: provider,
             configuration: configuration,
             clock: clock,
+            januarysClock: januarysClock,
             events: onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) }
         )
     }
@@ -101,16 +107,20 @@ package final class TokenCoordinator: Sendable {
     ///   - provider: The partner's token provider.
     ///   - configuration: Leeway, timeout, back-off and breaker; its event buffer capacity is `events`' own.
     ///   - clock: The time source for freshness, the timeout and back-off.
+    ///   - januarysClock: January's clock as its answers show it, which the client's driver feeds; a new one on
+    ///     `clock` when `nil`.
     ///   - events: Where events go; `nil` for none.
     package convenience init(
         provider: @escaping Provider,
         configuration: Configuration,
         clock: any JanuaryClock,
+        januarysClock: JanuaryServerClock? = nil,
         events: EventDelivery?
     ) {
         self.init(
             source: .provider(provider),
             clock: clock,
+            januarysClock: januarysClock,
             providerTimeout: configuration.effectiveProviderTimeout,
             events: events,
             machine: Machine(
@@ -142,11 +152,18 @@ package final class TokenCoordinator: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key, already validated by `DevelopmentAPIKey.init`.
     ///   - clock: The time source for events.
+    ///   - januarysClock: January's clock, which sign-out forgets; a new one on `clock` when `nil`.
     ///   - events: Where events go; `nil` for none.
-    package convenience init(developmentAPIKey: DevelopmentAPIKey, clock: any JanuaryClock, events: EventDelivery?) {
+    package convenience init(
+        developmentAPIKey: DevelopmentAPIKey,
+        clock: any JanuaryClock,
+        januarysClock: JanuaryServerClock? = nil,
+        events: EventDelivery?
+    ) {
         self.init(
             source: .developmentKey(developmentAPIKey),
             clock: clock,
+            januarysClock: januarysClock,
             providerTimeout: Configuration().providerTimeout,
             events: events,
             machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .none)
@@ -163,6 +180,7 @@ package final class TokenCoordinator: Sendable {
     private init(
         source: Source,
         clock: any JanuaryClock,
+        januarysClock: JanuaryServerClock?,
         providerTimeout: TimeInterval,
         events: EventDelivery?,
         machine: Machine
@@ -170,6 +188,7 @@ package final class TokenCoordinator: Sendable {
         self.identity = Self.makeIdentity()
         self.source = source
         self.clock = clock
+        self.januarysClock = januarysClock ?? JanuaryServerClock(clock: clock)
         self.usesSystemClock = clock is SystemJanuaryClock
         self.providerTimeout = providerTimeout
         self.events = events
@@ -230,10 +249,9 @@ package final class TokenCoordinator: Sendable {
     /// What January said of a credential a request carried, when the request will not be sent again with a
     /// replacement of it (an expiry is ``replacement(forExpired:)``).
     package enum Report: Sendable {
-        /// January authenticated it (a 2xx, or a 4xx other than 401, 407, 408 and 429), with the `Date` of a 2xx
-        /// so that expiry is judged in January's time: ends a streak of rejections, closes an open breaker and
-        /// forgets the session's last refusal.
-        case accepted(Credential, serverDate: Date?)
+        /// January authenticated it (a 2xx, or a 4xx other than 401, 407, 408 and 429): ends a streak of
+        /// rejections, closes an open breaker and forgets the session's last refusal.
+        case accepted(Credential)
         /// January rejected it and the request will not be sent again (revoked, unknown, or a replay already
         /// spent): it is dropped if still cached, so that the next request asks the provider. `reason`, January's
         /// refusal of a token as revoked or unknown, is remembered for the credential's session, to explain a
@@ -246,11 +264,8 @@ package final class TokenCoordinator: Sendable {
     /// - Parameter report: The credential and January's verdict.
     package func report(_ report: Report) {
         switch report {
-        case .accepted(let credential, let serverDate):
+        case .accepted(let credential):
             accepted(credential)
-            if let serverDate {
-                noteServerDate(serverDate)
-            }
         case .refused(let credential, let reason):
             discard(credential)
             if let reason, credential.isRefreshable {
@@ -335,35 +350,8 @@ package final class TokenCoordinator: Sendable {
         }
     }
 
-    /// Records the `Date` header of one of January's responses, so that an absolute `expiresAt` is judged in
-    /// January's time rather than by a device clock that may be minutes off.
-    ///
-    /// - Parameter serverDate: The response's `Date`.
-    func noteServerDate(_ serverDate: Date) {
-        let now = clock.reading()
-        state.withLock { $0.machine.noteServerDate(serverDate, at: now) }
-    }
-
-    /// The client's best estimate of January's current time: the clock corrected by the `Date` headers January
-    /// has sent this session, or the clock itself before any.
-    ///
-    /// - Returns: The estimate.
-    package func januaryNow() -> Date {
-        let now = clock.reading()
-        return state.withLock { $0.machine.januaryTime(at: now) } ?? now.date
-    }
-
-    /// January's current time as its `Date` headers showed it this session, or `nil` before any: for a caller
-    /// that would rather learn January's clock than trust the device's.
-    ///
-    /// - Returns: The estimate, or `nil`.
-    package func januaryTimeIfKnown() -> Date? {
-        let now = clock.reading()
-        return state.withLock { $0.machine.januaryTime(at: now) }
-    }
-
-    /// Sign-out, the one call that ends a session: starts a new one, forgets the cached token and the session's
-    /// last refusal, abandons a fetch in flight and ends the session's retry waits.
+    /// Sign-out, the one call that ends a session: starts a new one, forgets the cached token, the session's
+    /// last refusal and January's clock, abandons a fetch in flight and ends the session's retry waits.
     ///
     /// Requests waiting for that fetch fail with category `cancelled` and code `signed_out`, and so do requests
     /// of the old session that later need a replacement or a retry; a request waiting before a retry stops
@@ -377,6 +365,8 @@ package final class TokenCoordinator: Sendable {
             let effects = state.commit(state.machine.reset(at: now), events: events)
             return (effects, state.retryWaits.removeAll())
         }
+        // So that a wrong estimate cannot outlive the session that learnt it (HostileResponseRegressionTests).
+        januarysClock.forget()
         perform(effects)
         for wait in woken {
             wait.resume()

@@ -207,7 +207,7 @@ extension JanuaryPartnerClient {
     /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
     /// to the token cache (``TokenCoordinator/credential(inEpoch:)``, ``TokenCoordinator/report(_:)``,
     /// ``TokenCoordinator/replacement(forExpired:)`` and ``TokenCoordinator/waitBeforeRetry(_:purpose:inEpoch:)``),
-    /// the transport, the clock and the event handler.
+    /// January's clock (``JanuaryServerClock/note(_:)``), the transport, the clock and the event handler.
     ///
     /// - Parameters:
     ///   - prepared: The request.
@@ -241,9 +241,6 @@ extension JanuaryPartnerClient {
                 record?.noteSend(session: credential.epoch, atUptime: configuration.clock.uptime())
                 do {
                     let response = try await prepared.send(with: credential, over: transport)
-                    if let record, (200...299).contains(response.statusCode), !response.credentialWithdrawnByRedirect {
-                        record.noteAnswer(serverDate: response.date, atUptime: configuration.clock.uptime())
-                    }
                     transition = machine.responded(
                         response, now: configuration.clock.now(), jitter: Double.random(in: 0...1))
                 } catch let error as JanuaryError where error.category == .network || error.category == .timeout {
@@ -292,6 +289,8 @@ extension JanuaryPartnerClient {
         switch effect {
         case .report(let report):
             coordinator.report(report)
+        case .noteJanuarysTime(let date):
+            januarysClock.note(date)
         case .emit(let event):
             emit(event.at)
         }

@@ -73,6 +73,10 @@ public final class JanuaryPartnerClient: Sendable {
     public let configuration: Configuration
 
     let coordinator: TokenCoordinator
+    /// January's clock as its answers' `Date`s show it: the exchange driver notes every 2xx's, the token cache
+    /// reads it for an absolute `expiresAt` (and forgets it at sign-out), and an undated write reads it for its log's
+    /// instant.
+    let januarysClock: JanuaryServerClock
     /// Where every event goes, the token cache's and the client's own (a retry, a replay, a reconciliation), so
     /// that ``Configuration/onEvent`` sees them one at a time and in order; `nil` without a handler.
     let events: EventDelivery?
@@ -119,10 +123,13 @@ public final class JanuaryPartnerClient: Sendable {
             allowsInReleaseBuilds: configuration.allowsDevelopmentKeyInReleaseBuilds
         )
         let events = configuration.makeEventDelivery()
+        let januarysClock = JanuaryServerClock(clock: configuration.clock)
         try self.init(
             configuration: configuration,
             coordinator: TokenCoordinator(
-                developmentAPIKey: developmentAPIKey, clock: configuration.clock, events: events),
+                developmentAPIKey: developmentAPIKey, clock: configuration.clock, januarysClock: januarysClock,
+                events: events),
+            januarysClock: januarysClock,
             events: events
         )
     }
@@ -152,6 +159,7 @@ public final class JanuaryPartnerClient: Sendable {
         configuration: Configuration = Configuration()
     ) throws {
         let events = configuration.makeEventDelivery()
+        let januarysClock = JanuaryServerClock(clock: configuration.clock)
         try self.init(
             configuration: configuration,
             coordinator: TokenCoordinator(
@@ -163,8 +171,10 @@ public final class JanuaryPartnerClient: Sendable {
                     breaker: configuration.tokenRejectionBreaker
                 ),
                 clock: configuration.clock,
+                januarysClock: januarysClock,
                 events: events
             ),
+            januarysClock: januarysClock,
             events: events
         )
     }
@@ -243,13 +253,19 @@ public final class JanuaryPartnerClient: Sendable {
         _ = try await coordinator.credential()
     }
 
-    private init(configuration: Configuration, coordinator: TokenCoordinator, events: EventDelivery?) throws {
+    private init(
+        configuration: Configuration,
+        coordinator: TokenCoordinator,
+        januarysClock: JanuaryServerClock,
+        events: EventDelivery?
+    ) throws {
         try configuration.validate()
         let base = configuration.baseURL.absoluteString
         self.baseURLPrefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.baseURLPathSegments = RequestPath.baseSegments(of: configuration.baseURL)
         self.configuration = configuration
         self.coordinator = coordinator
+        self.januarysClock = januarysClock
         self.events = events
         if let transport = configuration.transport {
             self.transport = transport.behindCheckedSeam
@@ -277,7 +293,8 @@ public final class JanuaryPartnerClient: Sendable {
     /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
     /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
-        // One call: the token cache owns the session fence (the token, the waits, the remembered refusal).
+        // One call: the token cache owns the session fence (the token, the waits, the remembered refusal, January's
+        // clock).
         coordinator.reset()
     }
 

@@ -8,7 +8,7 @@ import JanuaryTransport
 /// effect.
 ///
 /// It does no I/O, reads no clock and takes no lock. Each input returns a ``Transition``: synchronous
-/// ``Effect``s for the driver to run at once (report to the token cache, emit an event), then the one ``Step`` to take
+/// ``Effect``s for the driver to run at once (report to the token cache, note January's time, emit an event), then the one ``Step`` to take
 /// next (fetch a credential, send, refresh, wait, or finish), whose outcome is the next input.
 /// `JanuaryPartnerClient.exchange(_:)` is the driver. Time and chance come in with the inputs (`now`, `jitter`),
 /// so every rule of Docs/Errors.md and Docs/Authentication.md is a table-driven test without a transport.
@@ -28,10 +28,13 @@ struct RequestExchange {
 
     /// Something the driver does at once, without suspending, before the next step.
     enum Effect {
-        /// Tell the token cache what January said of a credential: authenticated (with a 2xx's `Date`), or
-        /// refused for good (dropped without asking the provider, and a revocation remembered for its session to
-        /// explain a later provider failure). An expiry is the ``Step/refresh(_:)`` step.
+        /// Tell the token cache what January said of a credential: authenticated, or refused for good (dropped
+        /// without asking the provider, and a revocation remembered for its session to explain a later provider
+        /// failure). An expiry is the ``Step/refresh(_:)`` step.
         case report(TokenCoordinator.Report)
+        /// Note the `Date` of January's successful answer on the client's ``/JanuaryAuth/JanuaryServerClock``,
+        /// which the token cache and undated writes read.
+        case noteJanuarysTime(Date)
         /// Emit this event, dated when it is emitted.
         case emit(Event)
     }
@@ -263,9 +266,9 @@ struct RequestExchange {
         }
     }
 
-    /// What a response from a hop that carried the credential tells the token cache: January's clock (from a
-    /// 2xx only, so that an error page of a proxy or gateway cannot set it), and whether January authenticated
-    /// the credential.
+    /// What a response from a hop that carried the credential tells: the token cache, whether January
+    /// authenticated the credential; January's clock, its time (from a 2xx only, so that an error page of a proxy
+    /// or gateway cannot set it).
     private static func acknowledging(_ response: JanuaryHTTPResponse, sentWith credential: Credential) -> [Effect] {
         guard !response.credentialWithdrawnByRedirect else {
             return []
@@ -273,8 +276,10 @@ struct RequestExchange {
         guard provesAuthentication(response.statusCode) else {
             return []
         }
-        let serverDate = (200...299).contains(response.statusCode) ? response.date : nil
-        return [.report(.accepted(credential, serverDate: serverDate))]
+        guard (200...299).contains(response.statusCode), let date = response.date else {
+            return [.report(.accepted(credential))]
+        }
+        return [.report(.accepted(credential)), .noteJanuarysTime(date)]
     }
 
     /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401

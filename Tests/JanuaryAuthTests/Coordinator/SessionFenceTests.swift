@@ -26,7 +26,7 @@ struct SessionFenceTests {
         #expect((explained.januaryError?.underlyingError as? JanuaryError)?.code == "token_revoked")
 
         let second = try await withDeadline("the next token") { try await coordinator.credential() }
-        coordinator.report(.accepted(second, serverDate: nil))
+        coordinator.report(.accepted(second))
         coordinator.report(.refused(second, because: nil))
         let plain = try await result(of: Task { try await coordinator.credential() })
         #expect(plain.januaryError?.category == .tokenProvider)

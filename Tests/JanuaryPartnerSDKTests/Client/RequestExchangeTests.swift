@@ -53,7 +53,7 @@ struct RequestExchangeTests {
         Case(
             name: "a success acknowledges the token and January's clock",
             inputs: [.credential(generation: 1), .response(200, headers: ["Date": "Fri, 15 Jan 2027 08:00:00 GMT"])],
-            trace: ["fetch(any)", "send(g1)", "accepted(g1 dated)", "succeed(200)"]
+            trace: ["fetch(any)", "send(g1)", "accepted(g1)", "dated", "succeed(200)"]
         ),
         Case(
             name: "an expired token is refreshed and the request replayed once",
@@ -350,8 +350,10 @@ struct RequestExchangeTests {
 
     static func describe(_ effect: RequestExchange.Effect) -> String {
         switch effect {
-        case .report(.accepted(let credential, let serverDate)):
-            "accepted(g\(credential.generation)\(serverDate == nil ? "" : " dated"))"
+        case .report(.accepted(let credential)):
+            "accepted(g\(credential.generation))"
+        case .noteJanuarysTime:
+            "dated"
         case .report(.refused(let credential, let reason)):
             "refused(g\(credential.generation)\(reason.map { " because \($0.code?.rawValue ?? "-")" } ?? ""))"
         case .emit(let event):

@@ -121,9 +121,9 @@ extension JanuaryUserClient {
         /// not seen January's clock yet, from the `Date` of the answer to a listing of today (which also shows the
         /// instants in use), rather than taken from a device clock that may be hours or days off.
         private func reserveInstant(near eatenAt: Date?) async throws -> LogInstant {
-            let time = try await user.writeTime(eatenAt) { answer in
+            let time = try await user.writeTime(eatenAt) {
                 if let today = user.utcToday() {
-                    _ = try await listSettling(today, session: answer)
+                    _ = try await listSettling(today, session: nil)
                 }
             }
             guard let instant = user.client.logInstants.reserve(near: time, for: instantOwner) else {
