@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 
 modules=(
     Sources/JanuaryCore Sources/JanuaryAuth Sources/JanuaryTransport Sources/JanuaryPartnerSDK
-    Sources/JanuaryPartnerSDKUI Sources/JanuaryPartnerSDKTesting
+    Sources/JanuaryPartnerSDKUI Sources/JanuaryPartnerSDKHealth Sources/JanuaryPartnerSDKTesting
 )
 
 # file:text of the lines that may look at the method, and why. Each must still be found, so that the list
