@@ -67,17 +67,17 @@ struct OperationTableTests {
         #expect(harness.transport.requests.map(\.url.path) == ["/v1.2/foods/2002"])
     }
 
-    /// An operation's method and path are written in its declaration and nowhere else in the SDK: no other source
-    /// file names an HTTP method for a request or spells a path under `/v1.2`, so that the resources cannot drift
-    /// from the table, and the table is the one place to read what the SDK sends. Comments may quote paths.
+    /// An operation's method and path are written in its declaration and nowhere else in the SDK or the modules
+    /// above it (the UI, Health): no other source file names an HTTP method for a request or spells a path under
+    /// `/v1.2`, so that the resources cannot drift from the table, and the table is the one place to read what
+    /// the SDK sends. Comments may quote paths.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: #filePath), "reads the package's sources"))
     func methodsAndPathsAreSpelledOnlyHere() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let sources = root.appendingPathComponent("Sources/JanuaryPartnerSDK")
-        let table = "Client/JanuaryOperation.swift"
+        let table = "JanuaryPartnerSDK/Client/JanuaryOperation.swift"
         // The server-only guard names January's token and credit endpoints, which no operation has: it refuses them.
-        let serverOnlyGuard = "Wire/RequestPath.swift"
+        let serverOnlyGuard = "JanuaryPartnerSDK/Wire/RequestPath.swift"
         // A path's segment as path text (`"/summary"`); `"foods"` alone is also a JSON field.
         let segments = Set(
             JanuaryOperation.all.flatMap { $0.template.split(separator: "/") }.filter {
@@ -85,26 +85,33 @@ struct OperationTableTests {
             }.map { "\"/\($0)" })
         let methods = #/(method:|\.method\s*=)\s*\.(get|head|post|put|patch|delete|options)\b/#
         var spelled: [String] = []
-        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-        for case let file as URL in files where file.pathExtension == "swift" {
-            let relative = String(file.path.dropFirst(sources.path.count + 1))
-            guard relative != table else {
-                continue
-            }
-            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
-            for (number, line) in lines.enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                guard !code.hasPrefix("//") else {
+        var read = 0
+        let sources = root.appendingPathComponent("Sources")
+        for module in ["JanuaryPartnerSDK", "JanuaryPartnerSDKUI", "JanuaryPartnerSDKHealth"] {
+            let folder = sources.appendingPathComponent(module)
+            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let relative = String(file.path.dropFirst(sources.path.count + 1))
+                read += 1
+                guard relative != table else {
                     continue
                 }
-                let namesAPath =
-                    (code.contains("\"/v1.2") || code.contains("\"v1.2\"")) && relative != serverOnlyGuard
-                let namesASegment = segments.contains { code.contains($0) }
-                if namesAPath || namesASegment || code.contains(methods) {
-                    spelled.append("\(relative):\(number + 1): \(code)")
+                let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+                for (number, line) in lines.enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//") else {
+                        continue
+                    }
+                    let namesAPath =
+                        (code.contains("\"/v1.2") || code.contains("\"v1.2\"")) && relative != serverOnlyGuard
+                    let namesASegment = segments.contains { code.contains($0) }
+                    if namesAPath || namesASegment || code.contains(methods) {
+                        spelled.append("\(relative):\(number + 1): \(code)")
+                    }
                 }
             }
         }
+        #expect(read > 100, "found only \(read) source files: the folders moved?")
         #expect(spelled.isEmpty, "spelled outside \(table): \(spelled.joined(separator: "\n"))")
     }
 
