@@ -107,6 +107,15 @@ extension JanuaryPartnerClient {
         /// tool you never distribute (an internal command-line utility, a CI job).
         public var allowsDevelopmentKeyInReleaseBuilds: Bool
 
+        /// Where the outbox keeps a user's writes until January has them (``JanuaryOutbox``), or `nil` for the
+        /// default: `JanuaryPartnerSDK/Outbox` in the app's Application Support folder (on Linux, the user's
+        /// `~/.local/share`). One client at a time may use a folder; give each client its own.
+        public var outboxDirectory: URL?
+
+        /// How long after a food-log create's lost send the SDK waits before listing the day to settle it
+        /// (`CreateReconciliation.settleWindow`); shorter only in crash tests whose simulator commits sooner.
+        package var createSettleWindow: TimeInterval = CreateReconciliation.settleWindow
+
         /// Creates the default configuration.
         ///
         /// - Parameter baseURL: The root of January's API. Defaults to ``JanuaryPartnerClient/productionBaseURL``.
@@ -123,6 +132,7 @@ extension JanuaryPartnerClient {
             self.transport = nil
             self.clock = SystemJanuaryClock()
             self.allowsDevelopmentKeyInReleaseBuilds = false
+            self.outboxDirectory = nil
         }
 
         /// The one delivery of ``onEvent``'s events, which the client and its token cache share; `nil` without a

@@ -90,6 +90,10 @@ public final class JanuaryPartnerClient: Sendable {
     /// The log instants in use, per user, so that each create is recognisable by its own (``LogInstantBook``).
     let logInstants = LogInstantBook()
 
+    /// The client's outbox: your users' writes kept on the device until January has them, sent once each, in
+    /// order, across launches. Its folder is ``Configuration/outboxDirectory``, opened on first use.
+    public let outbox: JanuaryOutbox
+
     /// Creates a client for development that authenticates with an API key from the January dashboard.
     ///
     /// A key never expires and cannot be refreshed, so a request January rejects is not retried. Anyone who
@@ -267,6 +271,8 @@ public final class JanuaryPartnerClient: Sendable {
         self.coordinator = coordinator
         self.januarysClock = januarysClock
         self.events = events
+        self.outbox = JanuaryOutbox(
+            directory: configuration.outboxDirectory ?? JanuaryOutbox.defaultDirectory, clock: configuration.clock)
         if let transport = configuration.transport {
             self.transport = transport.behindCheckedSeam
         } else {
@@ -277,6 +283,11 @@ public final class JanuaryPartnerClient: Sendable {
             }
             self.transport = URLSessionHTTPTransport(configuration: session)
         }
+        outbox.attach(to: self)
+    }
+
+    deinit {
+        outbox.shutDown()
     }
 
     /// Signs the current user out of January: forgets the token and fences everything of the session so far.
@@ -293,8 +304,9 @@ public final class JanuaryPartnerClient: Sendable {
     /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
     /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
-        // One call: the token cache owns the session fence (the token, the waits, the remembered refusal, January's
-        // clock).
+        // One call into the token cache, which owns the session fence (the token, the waits, the remembered
+        // refusal, January's clock); the outbox holds every user's writes first.
+        outbox.signedOut()
         coordinator.reset()
     }
 

@@ -14,10 +14,18 @@ final class SendRecord: Sendable {
     }
 
     private let state: Locked<State>
+    /// Called as each request is handed to the transport, before it leaves: the outbox writes down there that the
+    /// write may have been sent, so that after a crash it settles the write instead of sending it blindly again.
+    private let willSend: (@Sendable () -> Void)?
 
     /// A record for the first request of a write, or one that pins a later request to `session`.
-    init(session: UInt64? = nil) {
+    ///
+    /// - Parameters:
+    ///   - session: The session every request of the write must be sent in, or `nil` for the first credential's.
+    ///   - willSend: Called on the sending task, outside any lock, just before each request is handed over.
+    init(session: UInt64? = nil, willSend: (@Sendable () -> Void)? = nil) {
         state = Locked(State(session: session))
+        self.willSend = willSend
     }
 
     /// How many requests have been handed to the transport.
@@ -49,5 +57,6 @@ final class SendRecord: Sendable {
             state.lastSendStartedAtUptime = uptime
             state.sends += 1
         }
+        willSend?()
     }
 }

@@ -26,6 +26,9 @@ struct CreateReconciliation {
     /// the two clocks. A listing made earlier could miss a log January commits late.
     static let settleWindow: TimeInterval = 150
 
+    /// The window this create waits: ``settleWindow``, or a shorter one a crash test's simulator commits within.
+    let window: TimeInterval
+
     /// What to do next.
     enum Step: Sendable {
         /// Send the create.
@@ -53,18 +56,41 @@ struct CreateReconciliation {
     /// When the last ambiguous send's outcome can no longer change, on the clock's uptime.
     private var settlesAt: TimeInterval = 0
 
-    init(request: CreateFoodLogRequest, instant: LogInstant, maximumSends: Int = 3) {
+    init(
+        request: CreateFoodLogRequest, instant: LogInstant, maximumSends: Int = 3,
+        window: TimeInterval = CreateReconciliation.settleWindow
+    ) {
         var request = request
         request.eatenAt = instant.date
         self.request = request
         self.instant = instant
         self.maximumSends = max(1, maximumSends)
+        self.window = window.isFinite && window >= 0 ? window : Self.settleWindow
     }
 
     /// The first send.
     mutating func start() -> Step {
         sends = 1
         return .send
+    }
+
+    /// Takes up a create that an earlier attempt may have sent (the outbox's, in this process or before a crash),
+    /// whose last send began at `sentAt` on the clock's uptime: it is never sent again before a listing made once
+    /// the window has passed shows it absent.
+    ///
+    /// - Parameters:
+    ///   - sentAt: When the last earlier send began, on the clock's uptime (earlier than now after a restart).
+    ///   - now: The clock's uptime now.
+    /// - Returns: The next step: a wait or a listing.
+    mutating func resume(sentAt: TimeInterval, now: TimeInterval) -> Step {
+        sends = 1
+        ambiguity = JanuaryError(
+            category: .network,
+            message: "An earlier attempt may have sent this food-log create; its answer never arrived.",
+            mayHaveTakenEffect: true
+        )
+        settlesAt = sentAt + window
+        return waitEnded(atUptime: now)
     }
 
     /// A send failed: a certain failure is the answer; an unknown outcome is settled once the window has passed.
@@ -81,7 +107,7 @@ struct CreateReconciliation {
         ambiguity = error
         // A 2xx that could not be read was stored already: nothing can change, so it is looked for at once.
         let answeredSuccess = error.statusCode.map { (200...299).contains($0) } ?? false
-        settlesAt = answeredSuccess ? now : startedAt + Self.settleWindow
+        settlesAt = answeredSuccess ? now : startedAt + window
         return waitEnded(atUptime: now)
     }
 

@@ -55,10 +55,28 @@ extension JanuaryUserClient {
             try user.userID.validate()
             try request.validate()
             let instant = try await reserveInstant(near: request.eatenAt)
-            var reconciliation = CreateReconciliation(request: request, instant: instant)
-            let record = SendRecord()
+            return try await deliver(request, at: instant, earlierSendAt: nil, record: SendRecord())
+        }
+
+        /// Sends a create at its reserved instant and settles a lost answer (``create(_:)``'s rules), for the
+        /// online create and the outbox alike.
+        ///
+        /// - Parameters:
+        ///   - request: The meal; its `eatenAt` is replaced by `instant`.
+        ///   - instant: The create's identity, reserved in ``JanuaryPartnerClient/logInstants``.
+        ///   - earlierSendAt: When an earlier attempt last sent this create, on the clock's uptime, or `nil` when
+        ///     none may have: then it is not sent before a settled listing shows it absent.
+        ///   - record: Where sends are noted (and, for the outbox, written down before each leaves).
+        /// - Returns: The log January stored.
+        /// - Throws: What ``create(_:)`` throws.
+        func deliver(
+            _ request: CreateFoodLogRequest, at instant: LogInstant, earlierSendAt: TimeInterval?, record: SendRecord
+        ) async throws -> FoodLog {
             let clock = user.client.configuration.clock
-            var step = reconciliation.start()
+            var reconciliation = CreateReconciliation(
+                request: request, instant: instant, window: user.client.configuration.createSettleWindow)
+            var step =
+                earlierSendAt.map { reconciliation.resume(sentAt: $0, now: clock.uptime()) } ?? reconciliation.start()
             while true {
                 switch step {
                 case .send:
@@ -73,7 +91,7 @@ extension JanuaryUserClient {
                         step = reconciliation.sendFailed(error, startedAt: startedAt, now: clock.uptime())
                     } catch {
                         // Cancelled, or signed out: once this send was handed over, its outcome is unknown.
-                        guard record.sends > sendsBefore else {
+                        guard record.sends > sendsBefore || earlierSendAt != nil else {
                             throw error
                         }
                         step = .fail(reconciliation.cancelled())
@@ -84,7 +102,7 @@ extension JanuaryUserClient {
                         try await ClockSleepPurpose.sleep(
                             for: until - clock.uptime(), on: clock,
                             purpose: "the settle window of a food-log create whose answer was lost (the SDK lists the "
-                                + "day once \(Int(CreateReconciliation.settleWindow)) s have passed since the send began)"
+                                + "day once \(Int(reconciliation.window)) s have passed since the send began)"
                         )
                         step = reconciliation.waitEnded(atUptime: clock.uptime())
                     } catch {
@@ -113,7 +131,7 @@ extension JanuaryUserClient {
         }
 
         /// Whose instants a create of this user's reserves.
-        private var instantOwner: LogInstantBook.Owner {
+        var instantOwner: LogInstantBook.Owner {
             LogInstantBook.Owner(kind: JanuaryOperation.createFoodLog.id, user: user.userID.rawValue)
         }
 

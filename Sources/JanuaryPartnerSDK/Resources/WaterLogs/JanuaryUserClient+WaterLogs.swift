@@ -51,10 +51,16 @@ extension JanuaryUserClient {
                 consumedAt, learningClockFrom: .listWaterLogs,
                 query: [URLQueryItem(name: "unit", value: VolumeUnit.milliliters.rawValue)])
             return try await user.sendOnce("water log create") { record in
-                try await user.send(returning: WaterLog.self, record: record) {
-                    let body = CreateWaterLogBody(amount: amount, consumedAt: time)
-                    return try JanuaryOperation.createWaterLog.request(body: .json(body))
-                }
+                try await send(amount, consumedAt: time, record: record)
+            }
+        }
+
+        /// Sends a checked water create dated `consumedAt`, noting its send in `record`: the online create and the
+        /// outbox share it.
+        func send(_ amount: WaterAmount, consumedAt: Date, record: SendRecord) async throws -> WaterLog {
+            try await user.send(returning: WaterLog.self, record: record) {
+                let body = CreateWaterLogBody(amount: amount, consumedAt: consumedAt)
+                return try JanuaryOperation.createWaterLog.request(body: .json(body))
             }
         }
 

@@ -50,10 +50,16 @@ extension JanuaryUserClient {
             }
             let time = try await user.writeTime(measuredAt, learningClockFrom: .listWeightLogs)
             return try await user.sendOnce("weight log create") { record in
-                try await user.send(returning: WeightLog.self, record: record) {
-                    let body = CreateWeightLogBody(weight: weight, measuredAt: time)
-                    return try JanuaryOperation.createWeightLog.request(body: .json(body))
-                }
+                try await send(weight, measuredAt: time, record: record)
+            }
+        }
+
+        /// Sends a checked weight create dated `measuredAt`, noting its send in `record`: the online create and
+        /// the outbox share it.
+        func send(_ weight: Weight, measuredAt: Date, record: SendRecord) async throws -> WeightLog {
+            try await user.send(returning: WeightLog.self, record: record) {
+                let body = CreateWeightLogBody(weight: weight, measuredAt: measuredAt)
+                return try JanuaryOperation.createWeightLog.request(body: .json(body))
             }
         }
 

@@ -1,0 +1,584 @@
+import Foundation
+import JanuaryAuth
+import JanuaryCore
+
+/// A user's writes (meals, water, weight) kept on the device until January has them: logged once, in order,
+/// whether the app is online, offline, or killed and relaunched in between.
+///
+/// Hand a write over with ``JanuaryUserClient/FoodLogs/log(_:)`` (or `logUpdate`, `logDeletion`, and the water and
+/// weight `log` calls): it is on disk before the call returns, and the outbox sends it when it can: at once, when a
+/// connection comes back, when the app becomes active, and after a back-off that honours January's `Retry-After`.
+/// Each food-log create carries its own instant, so a create whose answer was lost is found in the user's day
+/// rather than sent twice (``JanuaryUserClient/FoodLogs/create(_:)`` explains the rules; `OutboxCrashTests` kills a
+/// process delivering 200 meals at random moments and finds each stored once).
+///
+/// ```swift
+/// let january = try JanuaryPartnerClient(tokenEndpoint: endpoint)
+/// try january.outbox.resume(for: userID)        // at launch and after sign-in: this user's writes may go
+/// let entry = try january.forUser(userID).foodLogs.log(CreateFoodLogRequest(scan: scan))
+/// for await change in january.outbox.changes() where change.id == entry.id {
+///     print(change.state)                        // pending, sending, delivered, needs_attention
+/// }
+/// ```
+///
+/// What it never does (Docs/OfflineLogging.md):
+/// - write a token, key or credential: records hold the user's ID and the write, nothing else;
+/// - send one user's write after another user signed in: ``JanuaryPartnerClient/signOut()`` holds every user's
+///   writes until the app resumes them;
+/// - drop a write January refused: it is kept as ``OutboxEntry/State/needsAttention`` until you discard it.
+///
+/// One client at a time may use a folder (``JanuaryPartnerClient/Configuration/outboxDirectory``); a second gets
+/// `outbox_in_use`.
+public final class JanuaryOutbox: Sendable {
+    private let directory: URL
+    private let clock: any JanuaryClock
+    private let client: Locked<WeakClient>
+    private let state = Locked(State())
+    private let kicks: AsyncStream<Void>
+    private let kick: AsyncStream<Void>.Continuation
+
+    private struct WeakClient: Sendable {
+        weak var value: JanuaryPartnerClient?
+    }
+
+    private struct State: Sendable {
+        var queue = OutboxQueue()
+        var store: OutboxStore?
+        var isShutDown = false
+        var worker: Task<Void, Never>?
+        var timer: Task<Void, Never>?
+        var triggers: OutboxTriggers?
+        var waiters: [OutboxEntryID: [UUID: CheckedContinuation<OutboxEntry, any Error>]] = [:]
+        var observers: [UUID: AsyncStream<OutboxEntry>.Continuation] = [:]
+        /// Records that could not be read, left in the folder (or its quarantine) for support.
+        var unreadable = 0
+    }
+
+    init(directory: URL, clock: any JanuaryClock) {
+        self.directory = directory
+        self.clock = clock
+        self.client = Locked(WeakClient())
+        (kicks, kick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Called by the client once it is whole: the outbox reaches it weakly, so that a client the app lets go of
+    /// goes, and its outbox stops.
+    func attach(to client: JanuaryPartnerClient) {
+        self.client.withLock { $0.value = client }
+    }
+
+    deinit {
+        shutDown()
+    }
+
+    // MARK: The app's calls
+
+    /// Lets `user`'s writes be sent: call it when the user is signed in, at launch and after each sign-in.
+    ///
+    /// Until then, writes on disk from an earlier launch wait: the outbox cannot know which user your token provider
+    /// serves, and never sends one user's write with another's token. Logging or listing for a user resumes them
+    /// too.
+    ///
+    /// - Parameter user: The signed-in user.
+    /// - Throws: `JanuaryError`: `outbox_in_use` when another client has the folder open; `outbox_storage_failed`
+    ///   when it cannot be opened or read.
+    public func resume(for user: PartnerUserID) throws {
+        try open()
+        state.withLock { _ = $0.queue.activate(user.rawValue) }
+        kick.yield()
+    }
+
+    /// The writes not yet delivered, oldest first: pending, being sent, or needing attention.
+    ///
+    /// - Parameter user: Whose writes, or `nil` for every user's.
+    /// - Returns: The entries.
+    /// - Throws: As ``resume(for:)``.
+    public func entries(for user: PartnerUserID? = nil) throws -> [OutboxEntry] {
+        try open()
+        return state.withLock { state in
+            state.queue.order.compactMap { id in
+                guard let record = state.queue.records[id], user.map({ $0.rawValue == record.user }) ?? true else {
+                    return nil
+                }
+                return record.entry(state: state.queue.state(of: id))
+            }
+        }
+    }
+
+    /// Every change of an entry's state from now on (pending, sending, delivered, needs attention, discarded), in
+    /// the order they happen; the stream ends when the client goes away. Each call returns a stream of its own.
+    ///
+    /// - Returns: The changes.
+    public func changes() -> AsyncStream<OutboxEntry> {
+        let (stream, continuation) = AsyncStream.makeStream(of: OutboxEntry.self, bufferingPolicy: .unbounded)
+        let id = UUID()
+        let added = state.withLock { state -> Bool in
+            guard !state.isShutDown else {
+                return false
+            }
+            state.observers[id] = continuation
+            return true
+        }
+        guard added else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Waits until January has the write, and returns its entry with January's log.
+    ///
+    /// - Parameter id: The write.
+    /// - Returns: The delivered entry (``OutboxEntry/deliveredFoodLog`` and the like).
+    /// - Throws: The write's ``OutboxEntry/problem`` when it needs attention; `JanuaryError` `invalidInput` when
+    ///   the outbox holds no such write (delivered before this call, discarded, or unknown); `CancellationError`
+    ///   when the task is cancelled (the write stays in the outbox).
+    public func delivered(_ id: OutboxEntryID) async throws -> OutboxEntry {
+        try open()
+        let waiter = UUID()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let problem = state.withLock { state -> (any Error)? in
+                    guard let record = state.queue.records[id] else {
+                        return JanuaryError.invalidInput(
+                            "The outbox holds no write \(id): it was delivered or discarded before this call.")
+                    }
+                    if let problem = record.problem {
+                        return problem.error
+                    }
+                    if Task.isCancelled {
+                        return CancellationError()
+                    }
+                    state.waiters[id, default: [:]][waiter] = continuation
+                    return nil
+                }
+                if let problem {
+                    continuation.resume(throwing: problem)
+                }
+            }
+        } onCancel: {
+            let continuation = state.withLock { $0.waiters[id]?.removeValue(forKey: waiter) }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Ends any back-off and sends what may go now, including writes held since a sign-out or revocation for users
+    /// the app has resumed. Needs-attention writes stay as they are.
+    public func retryNow() {
+        state.withLock { $0.queue.clearBackoff() }
+        kick.yield()
+    }
+
+    /// Takes a write out of the outbox for good, with the changes of it that wait for its log.
+    ///
+    /// A write that may have been sent (``OutboxEntry/mayHaveBeenSent``) may already be stored at January:
+    /// discarding it does not delete that log.
+    ///
+    /// - Parameter id: The write.
+    /// - Throws: `JanuaryError` `invalidInput` when the write is being sent right now (try again once its state
+    ///   changes) or the outbox holds no such write; a storage error when it cannot be removed from disk.
+    public func discard(_ id: OutboxEntryID) throws {
+        let store = try open()
+        let removed = try state.withLock { state -> [OutboxRecord] in
+            guard state.queue.records[id] != nil else {
+                throw JanuaryError.invalidInput("The outbox holds no write \(id).")
+            }
+            guard !state.queue.isSending(id) else {
+                throw JanuaryError.invalidInput("The write \(id) is being sent; try again once its state changes.")
+            }
+            return state.queue.discard(id)
+        }
+        for record in removed {
+            try? store.remove(key: record.key)
+        }
+        announce(removed.map { $0.entry(state: .discarded) })
+        kick.yield()
+    }
+
+    // MARK: Handing writes over
+
+    /// Writes a new write to disk and queues it; the user's writes may go from now on.
+    func enqueue(_ make: (Int64) throws -> OutboxRecord) throws -> OutboxEntry {
+        let store = try open()
+        let sequence = state.withLock { $0.queue.takeSequence() }
+        let record = try make(sequence)
+        try store.write(try record.encoded(), forKey: record.key)
+        let entry = state.withLock { state -> OutboxEntry in
+            state.queue.insert(record)
+            state.queue.activate(record.user)
+            return record.entry(state: .pending)
+        }
+        announce([entry])
+        kick.yield()
+        return entry
+    }
+
+    /// Folds a change into a meal never sent, or queues it to follow the meal's delivery.
+    func enqueueUpdate(_ update: UpdateFoodLogRequest, of target: OutboxEntryID, user: PartnerUserID) throws
+        -> OutboxEntry
+    {
+        let store = try open()
+        guard let folded = try state.withLock({ try $0.queue.fold(update, into: target) }) else {
+            return try enqueue { sequence in
+                OutboxRecord.update(update, of: nil, entry: target, user: user, sequence: sequence, at: clock.now())
+            }
+        }
+        do {
+            try store.write(try folded.encoded(), forKey: folded.key)
+        } catch {
+            state.withLock { $0.queue.rewritten(folded, written: false) }
+            throw error
+        }
+        state.withLock { $0.queue.rewritten(folded, written: true) }
+        announce([folded.entry(state: .pending)])
+        kick.yield()
+        return folded.entry(state: .pending)
+    }
+
+    /// Removes a meal never sent, or queues its deletion to follow the meal's delivery.
+    func enqueueDeletion(of target: OutboxEntryID, user: PartnerUserID) throws -> OutboxEntry {
+        let store = try open()
+        guard let record = try state.withLock({ try $0.queue.foldDeletion(of: target) }) else {
+            return try enqueue { sequence in
+                OutboxRecord.deletion(of: nil, entry: target, user: user, sequence: sequence, at: clock.now())
+            }
+        }
+        do {
+            try store.remove(key: record.key)
+        } catch {
+            state.withLock { $0.queue.rewritten(record, written: false) }
+            throw error
+        }
+        let removed = state.withLock { $0.queue.discard(target) }
+        for dependent in removed.dropFirst() {
+            try? store.remove(key: dependent.key)
+        }
+        announce(removed.map { $0.entry(state: .discarded) })
+        return record.entry(state: .discarded)
+    }
+
+    // MARK: Sessions
+
+    /// Holds every user's writes until the app resumes them: a sign-out. Runs no callback of the app's.
+    func signedOut() {
+        state.withLock { $0.queue.deactivateAll() }
+    }
+
+    /// A connection came back or the app became active: end the back-off and send.
+    func triggered() {
+        retryNow()
+    }
+
+    // MARK: Opening and closing
+
+    /// Opens the folder on first use: takes its lock, reads its records, reserves their instants and starts
+    /// delivering.
+    @discardableResult
+    private func open() throws -> OutboxStore {
+        let opened = try state.withLock { state -> (store: OutboxStore, records: [OutboxRecord], unreadable: Int)? in
+            if let store = state.store {
+                _ = store
+                return nil
+            }
+            guard !state.isShutDown else {
+                throw JanuaryError(
+                    category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
+            }
+            let store = try OutboxStore(directory: directory)
+            let contents: (records: [(key: String, payload: Data)], quarantined: [OutboxStore.Quarantined])
+            do {
+                contents = try store.readAll()
+            } catch {
+                store.close()
+                throw error
+            }
+            var records: [OutboxRecord] = []
+            var unreadable = contents.quarantined.count
+            for (key, payload) in contents.records {
+                guard let record = try? OutboxRecord.decode(payload), record.key == key else {
+                    unreadable += 1
+                    continue
+                }
+                records.append(record)
+            }
+            state.queue.load(records)
+            state.store = store
+            state.unreadable = unreadable
+            return (store, records, unreadable)
+        }
+        guard let opened else {
+            return state.withLock { $0.store! }
+        }
+        let client = self.client.withLock { $0.value }
+        if let client {
+            for record in opened.records where record.kind == .foodLogCreate {
+                if let instant = record.instant {
+                    client.logInstants.reserve(
+                        instant, for: LogInstantBook.Owner(kind: JanuaryOperation.createFoodLog.id, user: record.user))
+                }
+            }
+            if opened.unreadable > 0 {
+                client.emit { JanuaryEvent(kind: .outboxRecordsUnreadable, date: $0, attempt: UInt64(opened.unreadable)) }
+            }
+        }
+        startWorker()
+        return opened.store
+    }
+
+    private func startWorker() {
+        let triggers = OutboxTriggers { [weak self] in self?.triggered() }
+        let worker = Task { [weak self, kicks] in
+            var iterator = kicks.makeAsyncIterator()
+            while let self, await self.step(), await iterator.next() != nil {}
+        }
+        let previous = state.withLock { state -> (Task<Void, Never>?, OutboxTriggers?) in
+            defer {
+                state.worker = worker
+                state.triggers = triggers
+            }
+            return (state.worker, state.triggers)
+        }
+        previous.0?.cancel()
+        previous.1?.stop()
+        kick.yield()
+    }
+
+    /// Stops delivering and closes the folder; waiting calls fail, streams end.
+    func shutDown() {
+        let stopped = state.withLock { state in
+            state.isShutDown = true
+            defer {
+                state.waiters = [:]
+                state.observers = [:]
+                state.worker = nil
+                state.timer = nil
+                state.triggers = nil
+                state.store = nil
+            }
+            return (state.worker, state.timer, state.triggers, state.store, state.waiters, state.observers)
+        }
+        stopped.0?.cancel()
+        stopped.1?.cancel()
+        stopped.2?.stop()
+        stopped.3?.close()
+        kick.finish()
+        let closed = JanuaryError(category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
+        for waiter in stopped.4.values.flatMap(\.values) {
+            waiter.resume(throwing: closed)
+        }
+        for observer in stopped.5.values {
+            observer.finish()
+        }
+    }
+
+    // MARK: Delivering
+
+    /// Sends every write that may go now, one at a time, then arms the back-off's timer if one waits.
+    ///
+    /// - Returns: Whether the worker should go on waiting for the next kick.
+    private func step() async -> Bool {
+        while !Task.isCancelled {
+            let next = state.withLock { $0.queue.next(now: clock.uptime()) }
+            switch next {
+            case .deliver(let record):
+                announce([record.entry(state: .sending)])
+                let outcome = await deliver(record)
+                finish(record.id, outcome)
+            case .wait(let until):
+                armTimer(until: until)
+                return true
+            case .idle:
+                return true
+            }
+        }
+        return false
+    }
+
+    private func armTimer(until uptime: TimeInterval) {
+        let delay = max(0, uptime - clock.uptime())
+        let timer = Task { [weak self, clock] in
+            do {
+                try await ClockSleepPurpose.sleep(
+                    for: delay, on: clock, purpose: "the outbox's back-off before its next delivery attempt")
+            } catch {
+                return
+            }
+            self?.kick.yield()
+        }
+        let previous = state.withLock { state -> Task<Void, Never>? in
+            defer { state.timer = timer }
+            return state.timer
+        }
+        previous?.cancel()
+    }
+
+    private func finish(_ id: OutboxEntryID, _ outcome: OutboxQueue.Outcome) {
+        let (changes, store) = state.withLock { state in
+            (state.queue.finished(id, outcome, now: clock.uptime()), state.store)
+        }
+        for record in changes.writes {
+            try? store?.write(try record.encoded(), forKey: record.key)
+        }
+        for record in changes.removals {
+            try? store?.remove(key: record.key)
+        }
+        announce(changes.announcements)
+    }
+
+    /// One attempt at one write.
+    private func deliver(_ record: OutboxRecord) async -> OutboxQueue.Outcome {
+        guard let client = client.withLock({ $0.value }), let store = state.withLock({ $0.store }) else {
+            return .stopped
+        }
+        let user = JanuaryUserClient(
+            client: client, userID: PartnerUserID(rawValue: record.user), timeZone: JanuaryUserClient.utc)
+        // When an earlier attempt may have sent it, on this clock's uptime: a device clock that went back counts
+        // as no time passed, so the settle window is never cut short.
+        let earlierSend = record.lastSendMilliseconds.map { milliseconds -> TimeInterval in
+            let elapsed = clock.now().timeIntervalSince(OutboxRecord.date(milliseconds: milliseconds))
+            return clock.uptime() - min(max(0, elapsed.isFinite ? elapsed : 0), 86_400 * 365)
+        }
+        if record.kind != .foodLogUpdate && record.kind != .foodLogDelete {
+            do {
+                try markSend(record.id, store: store)
+            } catch let error as JanuaryError {
+                return .retry(retryAfter: error.retryAfter)
+            } catch {
+                return .retry(retryAfter: nil)
+            }
+        }
+        let sends = SendRecord(willSend: { [weak self] in try? self?.markSend(record.id, store: store) })
+        do {
+            switch record.kind {
+            case .foodLogCreate:
+                guard let request = record.foodLogRequest, let instant = record.instant else {
+                    return .needsAttention(Self.unreadable)
+                }
+                let log = try await user.foodLogs.deliver(request, at: instant, earlierSendAt: earlierSend, record: sends)
+                return .delivered(OutboxDelivered(foodLog: log))
+            case .foodLogUpdate:
+                guard let target = record.targetLogID, let update = record.updateRequest else {
+                    return .needsAttention(Self.unreadable)
+                }
+                let log = try await user.foodLogs.update(id: FoodLogID(rawValue: target), update)
+                return .delivered(OutboxDelivered(foodLog: log))
+            case .foodLogDelete:
+                guard let target = record.targetLogID else {
+                    return .needsAttention(Self.unreadable)
+                }
+                try await user.foodLogs.delete(id: FoodLogID(rawValue: target))
+                return .delivered(OutboxDelivered())
+            case .waterLogCreate, .weightLogCreate:
+                // Their listings cannot tell one log from another: a write that may have been sent before is
+                // never sent again, only flagged.
+                if earlierSend != nil {
+                    return .needsAttention(Self.unknownOutcome(of: record.kind))
+                }
+                guard let milliseconds = record.timeMilliseconds else {
+                    return .needsAttention(Self.unreadable)
+                }
+                let time = OutboxRecord.date(milliseconds: milliseconds)
+                if let water = record.water {
+                    return .delivered(
+                        OutboxDelivered(waterLog: try await user.waterLogs.send(water, consumedAt: time, record: sends)))
+                }
+                if let weight = record.weight {
+                    return .delivered(
+                        OutboxDelivered(weightLog: try await user.weightLogs.send(weight, measuredAt: time, record: sends)))
+                }
+                return .needsAttention(Self.unreadable)
+            default:
+                return .needsAttention(Self.unreadable)
+            }
+        } catch let error as JanuaryError {
+            if error.category == .cancelled, error.code != .signedOut, !error.mayHaveTakenEffect {
+                return .stopped
+            }
+            return OutboxQueue.outcome(of: error, settles: record.kind != .waterLogCreate && record.kind != .weightLogCreate)
+        } catch {
+            return .stopped
+        }
+    }
+
+    /// Writes down, before a request of the write leaves, that it may have been sent and when.
+    private func markSend(_ id: OutboxEntryID, store: OutboxStore) throws {
+        let milliseconds = OutboxRecord.milliseconds(clock.now()) ?? 0
+        guard var record = state.withLock({ $0.queue.records[id] }) else {
+            return
+        }
+        record.lastSendMilliseconds = milliseconds
+        try store.write(try record.encoded(), forKey: record.key)
+        state.withLock { $0.queue.noteSendMark(id, milliseconds: milliseconds) }
+    }
+
+    private static let unreadable = JanuaryError(
+        category: .decoding, message: "The outbox record of this write is incomplete; it cannot be sent.")
+
+    private static func unknownOutcome(of kind: OutboxEntry.Kind) -> JanuaryError {
+        JanuaryError(
+            category: .network,
+            message: "This \(kind == .waterLogCreate ? "water" : "weight") log may have been sent before the app "
+                + "stopped, and January's list cannot show whether it was stored. Check the user's day, then "
+                + "discard the entry or log it again.",
+            mayHaveTakenEffect: true
+        )
+    }
+
+    // MARK: Telling the app
+
+    /// Tells observers and waiters, after the lock is released.
+    private func announce(_ entries: [OutboxEntry]) {
+        guard !entries.isEmpty else {
+            return
+        }
+        let (observers, resumptions) = state.withLock { state in
+            var resumptions: [(CheckedContinuation<OutboxEntry, any Error>, Result<OutboxEntry, any Error>)] = []
+            for entry in entries {
+                let result: Result<OutboxEntry, any Error>
+                switch entry.state {
+                case .delivered:
+                    result = .success(entry)
+                case .needsAttention:
+                    result = .failure(entry.problem ?? Self.unreadable)
+                case .discarded:
+                    result = .failure(JanuaryError.invalidInput("The write \(entry.id) was discarded."))
+                default:
+                    continue
+                }
+                for waiter in (state.waiters.removeValue(forKey: entry.id) ?? [:]).values {
+                    resumptions.append((waiter, result))
+                }
+            }
+            return (Array(state.observers.values), resumptions)
+        }
+        for observer in observers {
+            for entry in entries {
+                observer.yield(entry)
+            }
+        }
+        for (waiter, result) in resumptions {
+            waiter.resume(with: result)
+        }
+    }
+}
+
+extension JanuaryEvent.Kind {
+    /// The outbox found records it cannot read (a crash mid-write, a newer SDK's format) and left them aside in its
+    /// folder; the others are delivered. ``JanuaryEvent/attempt`` is how many.
+    public static let outboxRecordsUnreadable = JanuaryEvent.Kind("outboxRecordsUnreadable")
+}
+
+extension JanuaryOutbox {
+    /// `JanuaryPartnerSDK/Outbox` in Application Support (on Linux, `~/.local/share`), or in the temporary folder
+    /// where there is none.
+    static var defaultDirectory: URL {
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return base.appendingPathComponent("JanuaryPartnerSDK", isDirectory: true)
+            .appendingPathComponent("Outbox", isDirectory: true)
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import JanuaryCore
+
+/// What the outbox decides, as a value: which write goes next, what an attempt's outcome does to the queue, how
+/// long to back off, what folds into what. No I/O and no clock of its own; ``JanuaryOutbox`` keeps it under its
+/// lock and does the writing and sending it asks for.
+///
+/// Rules (`OutboxQueueTests`):
+/// - One write is sent at a time, the oldest deliverable first, so each user's writes reach January in the order
+///   the app handed them over.
+/// - A user's writes go only while the user is active (the app logged, listed or resumed for them since the
+///   outbox opened or the last sign-out), so nothing of one user is sent after another signs in.
+/// - A failure worth retrying backs off (``backoff``, at least as long as January's `Retry-After`); a delivery, a
+///   connection coming back, the app becoming active or ``JanuaryOutbox/retryNow()`` clears it.
+/// - A permanent refusal is kept as needing attention, never retried and never dropped.
+struct OutboxQueue: Sendable {
+    /// The back-off between failed attempts: 1 s doubling to 5 minutes.
+    static let backoff = Backoff(initial: 1, multiplier: 2, maximum: 300)
+
+    /// What to do next.
+    enum Next: Sendable {
+        /// Send this write; report with ``finished(_:_:now:)``.
+        case deliver(OutboxRecord)
+        /// Nothing may go before the clock's uptime reads this.
+        case wait(untilUptime: TimeInterval)
+        /// Nothing to send until something changes.
+        case idle
+    }
+
+    /// How an attempt ended.
+    enum Outcome: Sendable {
+        /// January has it.
+        case delivered(OutboxDelivered)
+        /// Try again after a back-off, at least `retryAfter` seconds.
+        case retry(retryAfter: TimeInterval?)
+        /// Hold the user's writes until the app resumes them (signed out, token revoked, another user's token).
+        case pauseUser
+        /// January refused it for good, or its outcome cannot be known.
+        case needsAttention(JanuaryError)
+        /// The attempt was stopped (the outbox is closing): nothing learnt.
+        case stopped
+    }
+
+    /// What the outbox must write, remove and announce after a change; writes before removals.
+    struct Changes: Sendable {
+        var writes: [OutboxRecord] = []
+        var removals: [OutboxRecord] = []
+        var announcements: [OutboxEntry] = []
+    }
+
+    /// The records not yet delivered or discarded, by identifier.
+    private(set) var records: [OutboxEntryID: OutboxRecord] = [:]
+    /// Their identifiers, oldest first.
+    private(set) var order: [OutboxEntryID] = []
+    /// Records a send or a rewrite is under way for: not deliverable, not foldable.
+    private(set) var busy: Set<OutboxEntryID> = []
+    /// The users whose writes may be sent.
+    private(set) var activeUsers: Set<String> = []
+    /// Failed attempts since the last delivery or trigger.
+    private(set) var failureStreak = 0
+    /// Nothing is sent before this uptime.
+    private(set) var notBefore: TimeInterval = 0
+    /// The next record's sequence number.
+    private(set) var nextSequence: Int64 = 1
+
+    /// Takes in the records read from disk.
+    mutating func load(_ loaded: [OutboxRecord]) {
+        for record in loaded.sorted(by: { ($0.sequence, $0.id.rawValue) < ($1.sequence, $1.id.rawValue) }) {
+            insert(record)
+        }
+    }
+
+    /// A sequence number for a new write, in the order writes are handed over.
+    mutating func takeSequence() -> Int64 {
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    /// Adds a write that is on disk, or replaces its record.
+    mutating func insert(_ record: OutboxRecord) {
+        let isNew = records[record.id] == nil
+        records[record.id] = record
+        nextSequence = max(nextSequence, record.sequence + 1)
+        guard isNew else {
+            return
+        }
+        order.append(record.id)
+        if order.count > 1, let previous = records[order[order.count - 2]], previous.sequence > record.sequence {
+            order.sort { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
+        }
+    }
+
+    /// Lets `user`'s writes go.
+    ///
+    /// - Returns: Whether anything changed.
+    @discardableResult
+    mutating func activate(_ user: String) -> Bool {
+        activeUsers.insert(user).inserted
+    }
+
+    /// Holds every user's writes until the app activates them again: a sign-out.
+    mutating func deactivateAll() {
+        activeUsers.removeAll()
+    }
+
+    /// Clears the back-off: a connection came back, the app became active, or the app asked.
+    mutating func clearBackoff() {
+        failureStreak = 0
+        notBefore = 0
+    }
+
+    /// The next write to send, if one may go now; it is then being sent until ``finished(_:_:now:)``.
+    mutating func next(now: TimeInterval) -> Next {
+        guard sending.isEmpty, let id = order.first(where: isDeliverable) else {
+            return .idle
+        }
+        guard now >= notBefore else {
+            return .wait(untilUptime: notBefore)
+        }
+        busy.insert(id)
+        sending.insert(id)
+        return .deliver(records[id]!)
+    }
+
+    /// The record being sent, one at most.
+    private(set) var sending: Set<OutboxEntryID> = []
+
+    private func isDeliverable(_ id: OutboxEntryID) -> Bool {
+        guard let record = records[id], !busy.contains(id), record.problem == nil,
+            activeUsers.contains(record.user)
+        else {
+            return false
+        }
+        // A change of a meal still in the outbox waits for that meal's log.
+        return record.targetEntry == nil
+    }
+
+    /// Notes a write's last send time as written to disk.
+    mutating func noteSendMark(_ id: OutboxEntryID, milliseconds: Int64) {
+        records[id]?.lastSendMilliseconds = milliseconds
+    }
+
+    /// An attempt ended.
+    ///
+    /// - Parameters:
+    ///   - id: The write.
+    ///   - outcome: How it ended.
+    ///   - now: The clock's uptime.
+    /// - Returns: What to write, remove and announce.
+    mutating func finished(_ id: OutboxEntryID, _ outcome: Outcome, now: TimeInterval) -> Changes {
+        busy.remove(id)
+        sending.remove(id)
+        guard let record = records[id] else {
+            return Changes()
+        }
+        var changes = Changes()
+        switch outcome {
+        case .delivered(let delivered):
+            clearBackoff()
+            // Changes of this meal that waited for its log now know it; written before the meal's record goes.
+            if let logID = delivered.foodLog?.id.rawValue {
+                for dependent in order where records[dependent]?.targetEntry == id {
+                    records[dependent]?.targetEntry = nil
+                    records[dependent]?.targetLogID = logID
+                    changes.writes.append(records[dependent]!)
+                }
+            }
+            remove(id)
+            changes.removals.append(record)
+            changes.announcements.append(record.entry(state: .delivered, delivered: delivered))
+        case .retry(let retryAfter):
+            failureStreak += 1
+            let wait = max(Self.backoff.delay(atStep: failureStreak - 1), Backoff.nonNegative(retryAfter ?? 0))
+            notBefore = now + min(wait, 86_400)
+            changes.announcements.append(record.entry(state: .pending))
+        case .pauseUser:
+            activeUsers.remove(record.user)
+            changes.announcements.append(record.entry(state: .pending))
+        case .needsAttention(let error):
+            var flagged = record
+            flagged.problem = OutboxRecord.Problem(error)
+            records[id] = flagged
+            changes.writes.append(flagged)
+            changes.announcements.append(flagged.entry(state: .needsAttention))
+        case .stopped:
+            break
+        }
+        return changes
+    }
+
+    /// Folds a change of a meal still in the outbox into it, when no request of it may have left; otherwise the
+    /// change becomes a write of its own that waits for the meal's log.
+    ///
+    /// - Returns: The meal's record rewritten (mark it busy until written), or `nil` when the change must be a write
+    ///   of its own; throws when `target` is no meal in the outbox.
+    mutating func fold(_ update: UpdateFoodLogRequest, into target: OutboxEntryID) throws -> OutboxRecord? {
+        guard var record = records[target], record.kind == .foodLogCreate else {
+            throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
+        }
+        guard !busy.contains(target), record.lastSendMilliseconds == nil, record.problem == nil else {
+            return nil
+        }
+        if let foods = update.foods {
+            record.foods = foods
+        }
+        if let name = update.name {
+            record.name = name
+        }
+        busy.insert(target)
+        return record
+    }
+
+    /// Removes a meal never sent, for a delete of it; `nil` when it may have left (the delete then waits for its
+    /// log). Throws when `target` is no meal in the outbox.
+    mutating func foldDeletion(of target: OutboxEntryID) throws -> OutboxRecord? {
+        guard let record = records[target], record.kind == .foodLogCreate else {
+            throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
+        }
+        guard !busy.contains(target), record.lastSendMilliseconds == nil else {
+            return nil
+        }
+        busy.insert(target)
+        return record
+    }
+
+    /// A rewrite of `record` is on disk (or failed, with `written` false).
+    mutating func rewritten(_ record: OutboxRecord, written: Bool) {
+        busy.remove(record.id)
+        if written {
+            records[record.id] = record
+        }
+    }
+
+    /// Takes a write out for good (discarded, or a meal folded away), with the changes that waited for it.
+    ///
+    /// - Returns: Every record removed, the write first; empty when it is being sent.
+    mutating func discard(_ id: OutboxEntryID) -> [OutboxRecord] {
+        guard let record = records[id], !sending.contains(id) else {
+            return []
+        }
+        busy.remove(id)
+        var removed = [record]
+        remove(id)
+        for dependent in order where records[dependent]?.targetEntry == id {
+            removed += discard(dependent)
+        }
+        return removed
+    }
+
+    /// Whether a write with this identifier is being sent.
+    func isSending(_ id: OutboxEntryID) -> Bool {
+        sending.contains(id)
+    }
+
+    /// The state the app sees a record in.
+    func state(of id: OutboxEntryID) -> OutboxEntry.State {
+        if sending.contains(id) {
+            return .sending
+        }
+        return records[id]?.problem == nil ? .pending : .needsAttention
+    }
+
+    private mutating func remove(_ id: OutboxEntryID) {
+        records[id] = nil
+        order.removeAll { $0 == id }
+    }
+
+    /// What an attempt's error means for the queue.
+    ///
+    /// - Parameters:
+    ///   - error: The attempt's error.
+    ///   - settles: Whether a later attempt can settle an unknown outcome (a food-log create lists its day;
+    ///     water and weight creates cannot tell their logs apart, so theirs needs attention).
+    static func outcome(of error: JanuaryError, settles: Bool) -> Outcome {
+        if error.code == .signedOut || error.code == .endUserIDMismatch {
+            return .pauseUser
+        }
+        if error.mayHaveTakenEffect {
+            return settles ? .retry(retryAfter: error.retryAfter) : .needsAttention(error)
+        }
+        switch error.recovery.kind {
+        case .signInAgain:
+            return .pauseUser
+        case .retryLater, .retryWhenOnline, .notUntilNextMonth:
+            return .retry(retryAfter: error.retryAfter)
+        case .ignore:
+            return .stopped
+        default:
+            return .needsAttention(error)
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import JanuaryCore
+
+/// A write as the outbox keeps it on disk, one record of ``OutboxStore`` each: the user's write and what delivery
+/// has learnt about it, never a token, key or credential (`OutboxCrashTests` reads every byte of the folder).
+///
+/// Its own format, versioned apart from January's wire format so that a change of either leaves the other alone.
+/// A record of a newer ``format`` than this SDK reads is quarantined, never guessed at.
+struct OutboxRecord: Codable, Sendable {
+    /// The format this SDK writes and the newest it reads.
+    static let currentFormat = 1
+
+    var format = OutboxRecord.currentFormat
+    var id: OutboxEntryID
+    /// The order the app handed writes over in, across restarts: each user's writes are delivered in it.
+    var sequence: Int64
+    var user: String
+    /// ``OutboxEntry/Kind``'s name.
+    var kindName: String
+    var enqueuedAt: Date
+
+    /// A food-log create's meal; its `eatenAt` is the create's identity, ``instantMilliseconds``.
+    var foods: [FoodLogInputFood]?
+    var name: String?
+    /// A food-log create's instant, or an update's new time, in milliseconds since 1970.
+    var instantMilliseconds: Int64?
+
+    /// An update's new foods (``foods`` holds a create's).
+    var updateFoods: [FoodLogInputFood]?
+    var updateName: String?
+    var updateEatenAtMilliseconds: Int64?
+
+    /// An update's or delete's log: January's identifier, or the create in the outbox whose log it is.
+    var targetLogID: String?
+    var targetEntry: OutboxEntryID?
+
+    var water: WaterAmount?
+    var weight: Weight?
+    /// When water was drunk or a weight measured, in milliseconds since 1970.
+    var timeMilliseconds: Int64?
+
+    /// When, by the device's clock in milliseconds since 1970, a request of this write was last about to leave:
+    /// written before each attempt and again as each send begins, so that after a crash the write is settled
+    /// (or, for water and weight, flagged) rather than sent blindly again.
+    var lastSendMilliseconds: Int64?
+
+    /// Why the write needs attention, once it does.
+    var problem: Problem?
+
+    /// A ``JanuaryError`` as a record keeps it: what the app needs to explain it, nothing of a request.
+    struct Problem: Codable, Sendable {
+        var category: String
+        var code: String?
+        var message: String
+        var statusCode: Int?
+        var mayHaveTakenEffect: Bool
+
+        init(_ error: JanuaryError) {
+            category = error.category.description
+            code = error.code?.rawValue
+            message = error.message
+            statusCode = error.statusCode
+            mayHaveTakenEffect = error.mayHaveTakenEffect
+        }
+
+        /// The categories a record may name; one this SDK does not know reads as `server`.
+        static let categories: [JanuaryError.Category] = [
+            .authentication, .authorization, .tokenProvider, .network, .timeout, .server, .invalidInput, .notFound,
+            .rateLimited, .cancelled, .decoding,
+        ]
+
+        var error: JanuaryError {
+            JanuaryError(
+                category: Self.categories.first { $0.description == category } ?? .server,
+                code: code.map { JanuaryError.Code(rawValue: $0) },
+                message: message,
+                statusCode: statusCode,
+                mayHaveTakenEffect: mayHaveTakenEffect
+            )
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, id, sequence, user, name, water, weight, problem, foods
+        case kindName = "kind"
+        case enqueuedAt = "enqueued_at"
+        case instantMilliseconds = "instant_ms"
+        case updateFoods = "update_foods"
+        case updateName = "update_name"
+        case updateEatenAtMilliseconds = "update_eaten_at_ms"
+        case targetLogID = "target_log_id"
+        case targetEntry = "target_entry"
+        case timeMilliseconds = "time_ms"
+        case lastSendMilliseconds = "last_send_ms"
+    }
+
+    init(id: OutboxEntryID, sequence: Int64, user: String, kind: OutboxEntry.Kind, enqueuedAt: Date) {
+        self.id = id
+        self.sequence = sequence
+        self.user = user
+        self.kindName = kind.rawValue
+        self.enqueuedAt = enqueuedAt
+    }
+
+    /// What the write does.
+    var kind: OutboxEntry.Kind {
+        OutboxEntry.Kind(rawValue: kindName)
+    }
+
+    /// The record's key in the store: its identifier.
+    var key: String {
+        id.rawValue
+    }
+
+    /// The record's bytes, through the SDK's one JSON coder.
+    func encoded() throws -> Data {
+        try JanuaryJSON.encode(self)
+    }
+
+    /// Reads a record, or says why it cannot be one: a newer format, or bytes that are not one.
+    static func decode(_ data: Data) throws -> OutboxRecord {
+        let record = try JanuaryJSON.makeDecoder().decode(OutboxRecord.self, from: data)
+        guard record.format <= currentFormat, OutboxStore.isValidKey(record.id.rawValue) else {
+            throw JanuaryError(
+                category: .decoding,
+                message: "An outbox record has format \(record.format); this SDK reads up to \(currentFormat).")
+        }
+        return record
+    }
+
+    /// The meal of a food-log create, at its instant.
+    var foodLogRequest: CreateFoodLogRequest? {
+        guard kind == .foodLogCreate, let foods else {
+            return nil
+        }
+        return CreateFoodLogRequest(foods: foods, eatenAt: instant?.date, name: name)
+    }
+
+    var instant: LogInstant? {
+        instantMilliseconds.map(LogInstant.init(milliseconds:))
+    }
+
+    /// An update's change.
+    var updateRequest: UpdateFoodLogRequest? {
+        guard kind == .foodLogUpdate else {
+            return nil
+        }
+        return UpdateFoodLogRequest(
+            foods: updateFoods, eatenAt: updateEatenAtMilliseconds.map(Self.date(milliseconds:)), name: updateName)
+    }
+
+    static func date(milliseconds: Int64) -> Date {
+        LogInstant(milliseconds: milliseconds).date
+    }
+
+    static func milliseconds(_ date: Date) -> Int64? {
+        LogInstant(date)?.milliseconds
+    }
+
+    /// The record as the app sees it, in `state`.
+    func entry(state: OutboxEntry.State, delivered: OutboxDelivered? = nil) -> OutboxEntry {
+        OutboxEntry(
+            id: id,
+            userID: PartnerUserID(rawValue: user),
+            kind: kind,
+            state: state,
+            enqueuedAt: enqueuedAt,
+            foodLog: foodLogRequest,
+            foodLogUpdate: updateRequest,
+            targetLogID: targetLogID.map { FoodLogID(rawValue: $0) },
+            water: water,
+            weight: weight,
+            time: timeMilliseconds.map(Self.date(milliseconds:)),
+            deliveredFoodLog: delivered?.foodLog,
+            deliveredWaterLog: delivered?.waterLog,
+            deliveredWeightLog: delivered?.weightLog,
+            problem: problem?.error,
+            mayHaveBeenSent: lastSendMilliseconds != nil
+        )
+    }
+}
+
+/// What January answered a delivered write with.
+struct OutboxDelivered: Sendable {
+    var foodLog: FoodLog?
+    var waterLog: WaterLog?
+    var weightLog: WeightLog?
+}
+
+extension OutboxRecord {
+    /// A food-log create at its reserved instant.
+    static func create(
+        _ request: CreateFoodLogRequest, at instant: LogInstant, user: PartnerUserID, sequence: Int64, at now: Date
+    ) -> OutboxRecord {
+        var record = OutboxRecord(
+            id: .make(), sequence: sequence, user: user.rawValue, kind: .foodLogCreate, enqueuedAt: now)
+        record.foods = request.foods
+        record.name = request.name
+        record.instantMilliseconds = instant.milliseconds
+        return record
+    }
+
+    /// A change of a log: January's, or that of a meal still in the outbox.
+    static func update(
+        _ update: UpdateFoodLogRequest, of logID: FoodLogID?, entry: OutboxEntryID?, user: PartnerUserID,
+        sequence: Int64, at now: Date
+    ) -> OutboxRecord {
+        var record = OutboxRecord(
+            id: .make(), sequence: sequence, user: user.rawValue, kind: .foodLogUpdate, enqueuedAt: now)
+        record.updateFoods = update.foods
+        record.updateName = update.name
+        record.updateEatenAtMilliseconds = update.eatenAt.flatMap(milliseconds)
+        record.targetLogID = logID?.rawValue
+        record.targetEntry = entry
+        return record
+    }
+
+    /// A deletion of a log: January's, or that of a meal still in the outbox.
+    static func deletion(
+        of logID: FoodLogID?, entry: OutboxEntryID?, user: PartnerUserID, sequence: Int64, at now: Date
+    ) -> OutboxRecord {
+        var record = OutboxRecord(
+            id: .make(), sequence: sequence, user: user.rawValue, kind: .foodLogDelete, enqueuedAt: now)
+        record.targetLogID = logID?.rawValue
+        record.targetEntry = entry
+        return record
+    }
+
+    /// A water or weight create at `time`.
+    static func measurement(
+        _ kind: OutboxEntry.Kind, water: WaterAmount?, weight: Weight?, at time: Date, user: PartnerUserID,
+        sequence: Int64, now: Date
+    ) -> OutboxRecord {
+        var record = OutboxRecord(id: .make(), sequence: sequence, user: user.rawValue, kind: kind, enqueuedAt: now)
+        record.water = water
+        record.weight = weight
+        record.timeMilliseconds = milliseconds(time)
+        return record
+    }
+}
