@@ -51,25 +51,39 @@ let package = Package(
         // partners' own tests. It imports none of the SDK's modules.
         .target(name: "JanuaryTestServer"),
 
-        // Test support, layered like the libraries so that each library's tests build nothing above it. Each level's
-        // `OwnTests/` folder holds what only our own tests use (scripted providers, event recorders, gates, client
-        // harnesses), declared `package`, so that partners who link the level never see it.
+        // Test support, layered like the libraries so that each library's tests build nothing above it. What partners
+        // use is in the `…Testing` targets; what only our own tests use (scripted providers, event recorders, gates,
+        // client harnesses) is in the `…TestSupport` targets, which are not products, so that partners never
+        // compile it.
         // Core level: the one deadline mechanism every test wait uses (and `WaitTimeoutError`, which partners see).
         .target(name: "JanuaryCoreTesting", dependencies: ["JanuaryCore"]),
         // Auth level: `ManualClock`, the fake `JanuaryClock`; partners get it through JanuaryPartnerSDKTesting.
         .target(name: "JanuaryAuthTesting", dependencies: ["JanuaryAuth", "JanuaryCoreTesting"]),
+        // Auth level, our own tests only: the coordinator harness, the provider probe, event recorders, gates.
+        .target(
+            name: "JanuaryAuthTestSupport", dependencies: ["JanuaryAuth", "JanuaryAuthTesting", "JanuaryCoreTesting"]),
         // Beside the layers: what a partner needs to unit-test code that uses the client (a manual clock, a
         // closure-backed transport, the simulator in process); a product.
         .target(
             name: "JanuaryPartnerSDKTesting",
             dependencies: ["JanuaryPartnerSDK", "JanuaryAuthTesting", "JanuaryTestServer"]
         ),
+        // SDK level, our own tests only: client harnesses over loopback and in process, a scripted client, the
+        // process's resources for the soak test.
+        .target(
+            name: "JanuaryPartnerSDKTestSupport",
+            dependencies: [
+                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryAuthTestSupport", "JanuaryTestServer",
+            ]
+        ),
         // Every test target's shared traits (the suite time limit); imports Testing and nothing of ours, so every
         // layer's tests may link it. Not a product.
         .target(name: "JanuaryTestTraits"),
         .executableTarget(name: "JanuaryExample", dependencies: ["JanuaryPartnerSDK", "JanuaryTestServer"]),
-        // The child process of the crash tests, which run it and kill it with SIGKILL at random moments; not a product.
-        .executableTarget(name: "JanuaryCrashChild", dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTesting"]),
+        // The child process of the crash tests, which run it and kill it with SIGKILL at random moments; not a product,
+        // so it may use our own test support (the crash script).
+        .executableTarget(
+            name: "JanuaryCrashChild", dependencies: ["JanuaryPartnerSDK", "JanuaryPartnerSDKTestSupport"]),
         .executableTarget(
             name: "JanuaryBenchmarks",
             dependencies: [
@@ -82,7 +96,9 @@ let package = Package(
         .testTarget(
             name: "JanuaryCoreTests", dependencies: ["JanuaryCore", "JanuaryCoreTesting", "JanuaryTestTraits"]),
         .testTarget(
-            name: "JanuaryAuthTests", dependencies: ["JanuaryAuth", "JanuaryAuthTesting", "JanuaryTestTraits"]),
+            name: "JanuaryAuthTests",
+            dependencies: ["JanuaryAuth", "JanuaryAuthTesting", "JanuaryAuthTestSupport", "JanuaryTestTraits"]
+        ),
         .testTarget(name: "JanuaryAuthTestingTests", dependencies: ["JanuaryAuthTesting", "JanuaryTestTraits"]),
         .testTarget(
             name: "JanuaryTransportTests",
@@ -109,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "JanuaryPartnerSDKTests",
             dependencies: [
-                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryTestServer", "JanuaryTestTraits",
+                "JanuaryPartnerSDK", "JanuaryPartnerSDKTesting", "JanuaryPartnerSDKTestSupport", "JanuaryTestServer",
+                "JanuaryTestTraits",
             ]
         ),
     ],

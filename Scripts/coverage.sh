@@ -18,7 +18,7 @@ if [ -d "$tests" ]; then
 fi
 
 report=$("$llvm_cov" report "$tests" -instr-profile "$profdata" \
-    -ignore-filename-regex '(/Tests/|/\.build/|/OwnTests/|JanuaryTestServer|JanuaryExample|JanuaryBenchmarks)')
+    -ignore-filename-regex '(/Tests/|/\.build/|TestSupport/|JanuaryTestServer|JanuaryExample|JanuaryBenchmarks)')
 status=0
 printf '%-24s %8s %8s %8s\n' module lines missed cover
 for module in JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKUI JanuaryPartnerSDKHealth; do

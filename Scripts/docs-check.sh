@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Compiles every ```swift block of README.md and Docs/*.md, so that no guide shows code that does not build.
+# Compiles every ```swift block of README.md and Docs/*.md, so that no guide shows code that does not build, and
+# every ```swift example in a doc comment of a module partners read (Scripts/swift_blocks.py lists them), which
+# Xcode's Quick Help and DocC show.
 #
 # The blocks become files of a scratch package (.build/docs-check, never in git) that depends on this package by
 # its identity, `january-partner-sdk`, as a partner's does: standalone blocks in one test target, fragments with
@@ -14,6 +16,8 @@
 #   <!-- docs-check: manifest -->    a whole Package.swift: checked with `swift package dump-package`.
 #   <!-- docs-check: apple-only -->  uses Apple-only API (UIKit, PhotosUI, …): not compiled on Linux, compiled
 #                                    everywhere else.
+# A doc comment's example is a fragment unless it says otherwise (its marker is the `///` line before the fence),
+# and Apple-only when it imports SwiftUI, UIKit or HealthKit or sits in an `Apple/` folder.
 # A block is wrapped in a function of its own, unless it has what may only stand at a file's top level
 # (`@Test func`, `extension`, `protocol`, …): then it is compiled as it is.
 set -euo pipefail
@@ -36,6 +40,9 @@ let package = Package(
         .testTarget(
             name: name,
             dependencies: [
+                .product(name: "JanuaryCore", package: "january-partner-sdk"),
+                .product(name: "JanuaryAuth", package: "january-partner-sdk"),
+                .product(name: "JanuaryTransport", package: "january-partner-sdk"),
                 .product(name: "JanuaryPartnerSDK", package: "january-partner-sdk"),
                 .product(name: "JanuaryPartnerSDKUI", package: "january-partner-sdk"),
                 .product(name: "JanuaryPartnerSDKHealth", package: "january-partner-sdk"),
@@ -55,12 +62,12 @@ import glob, os, re, sys
 root, scratch, system = sys.argv[1], sys.argv[2], sys.argv[3]
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.join(root, "Scripts"))
-from swift_blocks import block_name, located, swift_blocks
+from swift_blocks import DOCUMENTED_MODULES, block_name, doc_comment_blocks, doc_comment_sources, located, swift_blocks
 
 # What may only stand at the top level of a file; a block with none of it is wrapped in a function (local types
 # and functions are fine there).
 file_scope_only = re.compile(r"^(@Test|@Suite|@main|extension |protocol |private |fileprivate |public |import )")
-counts = {"compiled": 0, "manifests": 0, "skipped": 0}
+counts = {"compiled": 0, "doc comments": 0, "pending": 0, "manifests": 0, "skipped": 0}
 
 
 def split_imports(body):
@@ -110,7 +117,89 @@ for path in ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=root)):
             out.write("\n".join(text) + "\n")
         counts["compiled"] += 1
 
-print(f"docs-check: {counts['compiled']} blocks to compile, {counts['manifests']} manifests, "
+# Sources whose doc-comment examples do not compile yet (names the example never introduces, such as `request`
+# or `mirror`, or API that has moved on). Their examples are skipped until fixed; each entry must still hold an
+# example, so that the list only shrinks. Fixing one: delete its line here and run this script.
+pending_doc_examples = {
+    "Sources/JanuaryCore/Errors/JanuaryError+Code.swift",
+    "Sources/JanuaryCore/Errors/JanuaryError+Recovery+Kind.swift",
+    "Sources/JanuaryCore/Errors/JanuaryError+Recovery.swift",
+    "Sources/JanuaryCore/Errors/JanuaryError.swift",
+    "Sources/JanuaryCore/Identity/JanuaryClientToken.swift",
+    "Sources/JanuaryCore/Identity/PartnerUserID.swift",
+    "Sources/JanuaryCore/JanuaryExtensibleString.swift",
+    "Sources/JanuaryPartnerSDK/Client/JanuaryError+SupportSummary.swift",
+    "Sources/JanuaryPartnerSDK/Client/JanuaryPartnerClient+Decoding.swift",
+    "Sources/JanuaryPartnerSDK/Client/JanuaryPartnerClient.swift",
+    "Sources/JanuaryPartnerSDK/Delivery/Outbox/JanuaryOutbox.swift",
+    "Sources/JanuaryPartnerSDK/Delivery/Outbox/JanuaryUserClient+Outbox.swift",
+    "Sources/JanuaryPartnerSDK/Delivery/Outbox/OutboxEntry.swift",
+    "Sources/JanuaryPartnerSDK/Models/JanuaryDate.swift",
+    "Sources/JanuaryPartnerSDK/Models/JanuaryVocabulary.swift",
+    "Sources/JanuaryPartnerSDK/Models/NutritionFacts.swift",
+    "Sources/JanuaryPartnerSDK/Resources/FoodAnalysis/PhotoPreparation.swift",
+    "Sources/JanuaryPartnerSDK/Resources/FoodLogs/CreateFoodLogRequest.swift",
+    "Sources/JanuaryPartnerSDK/Resources/FoodLogs/JanuaryUserClient+FoodLogs.swift",
+    "Sources/JanuaryPartnerSDK/Resources/FoodLogs/UpdateFoodLogRequest.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Foods/Food.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Foods/FoodLogInputFood.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Foods/ServedFood.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Glucose/CGMReading.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Glucose/GlucosePrediction.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Glucose/JanuaryPartnerClient+Glucose.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Restaurants/GetRestaurantMenuItemsRequest.swift",
+    "Sources/JanuaryPartnerSDK/Resources/Restaurants/Restaurant.swift",
+    "Sources/JanuaryPartnerSDK/Resources/WaterLogs/JanuaryUserClient+WaterLogs.swift",
+    "Sources/JanuaryPartnerSDK/Resources/WeightLogs/JanuaryUserClient+WeightLogs.swift",
+    "Sources/JanuaryPartnerSDKHealth/Glucose/GlucoseHistory.swift",
+    "Sources/JanuaryPartnerSDKHealth/Glucose/GlucoseHistoryCoverage.swift",
+    "Sources/JanuaryPartnerSDKHealth/Glucose/HealthGlucosePrediction.swift",
+    "Sources/JanuaryPartnerSDKHealth/Glucose/HealthGlucosePredictor.swift",
+    "Sources/JanuaryPartnerSDKHealth/Mirror/HealthLogChange.swift",
+    "Sources/JanuaryPartnerSDKHealth/Mirror/HealthLogMirror.swift",
+    "Sources/JanuaryPartnerSDKHealth/Mirror/HealthMirrorOutcome.swift",
+    "Sources/JanuaryTestServer/Server/LoopbackHTTPServer.swift",
+    "Sources/JanuaryTestServer/Server/RecordedRequest.swift",
+    "Sources/JanuaryTestServer/Server/ScriptedResponse.swift",
+    "Sources/JanuaryTestServer/Simulator/Logs/JanuaryAPISimulator+Seeding.swift",
+    "Sources/JanuaryTransport/Messages/JanuaryHTTPHeaderFields.swift",
+    "Sources/JanuaryTransport/Messages/JanuaryReplayClass.swift",
+}
+for path in sorted(pending_doc_examples):
+    if not any(True for _ in doc_comment_blocks(root, path)):
+        print(f"{path}: error: listed in pending_doc_examples of Scripts/docs-check.sh but has no example; delete "
+              "the line", file=sys.stderr)
+        sys.exit(1)
+
+apple_imports = re.compile(r"^import (SwiftUI|UIKit|HealthKit|PhotosUI|AVFoundation|Speech)\b")
+for path in doc_comment_sources(root):
+    if path in pending_doc_examples:
+        counts["pending"] += sum(1 for _ in doc_comment_blocks(root, path))
+        continue
+    for fence, marker, body in doc_comment_blocks(root, path):
+        name = block_name(path, fence)
+        apple_only = marker == "<!-- docs-check: apple-only -->" or "/Apple/" in path \
+            or any(apple_imports.match(line) for _, line in body)
+        if apple_only and system != "Darwin":
+            counts["skipped"] += 1
+            continue
+        imports, rest = split_imports(body)
+        # A doc comment's example leaves out the imports its page implies: every documented module, and Testing
+        # for a test's `#expect`.
+        implied = ["import Foundation", "import Testing"] + [f"import {module}" for module in DOCUMENTED_MODULES
+                                                                if module != "JanuaryPartnerSDKUI"]
+        if any(file_scope_only.match(line) for _, line in rest):
+            text = implied + located(path, body)
+        else:
+            text = implied + located(path, imports) + [f"func {name}() async throws {{"] + located(path, rest) + ["}"]
+        target = "DocsBlocks" if marker == "<!-- docs-check: standalone -->" else "DocsFragments"
+        with open(os.path.join(scratch, "Tests", target, name + ".swift"), "w", encoding="utf-8") as out:
+            out.write("\n".join(text) + "\n")
+        counts["compiled"] += 1
+        counts["doc comments"] += 1
+
+print(f"docs-check: {counts['compiled']} blocks to compile ({counts['doc comments']} from doc comments, "
+      f"{counts['pending']} doc-comment examples pending), {counts['manifests']} manifests, "
       f"{counts['skipped']} Apple-only blocks skipped on {system}")
 PYTHON
 

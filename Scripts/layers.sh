@@ -2,7 +2,8 @@
 # Checks the layer rule: every target, and every `import` in Sources/ and Tests/, reaches only the modules its
 # layer may use. The libraries stack JanuaryCore <- JanuaryAuth, JanuaryTransport <- JanuaryPartnerSDK; test
 # support is layered the same way, and each library's tests build only that library, the layers below it and
-# test support of those layers. A reach upward or sideways fails, with the target or file:line that makes it.
+# test support of those layers; no product builds a `…TestSupport` target, which holds our own tests' harnesses.
+# A reach upward or sideways fails, with the target or file:line that makes it.
 # The target graph comes from `swift package dump-package`, so a dependency pulled in through another target
 # (such as Auth tests depending on support that depends on the SDK) is caught too.
 set -euo pipefail
@@ -26,18 +27,23 @@ declare -A allowed=(
     # The suite time limit every test target shares: Testing only, nothing of ours.
     [JanuaryTestTraits]=""
     [JanuaryAuthTesting]="JanuaryCore JanuaryAuth JanuaryCoreTesting"
+    # What only our own tests use sits beside each level's partner-facing test support, never inside a product.
+    [JanuaryAuthTestSupport]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting"
     [JanuaryPartnerSDKTesting]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryTestServer"
+    [JanuaryPartnerSDKTestSupport]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
+        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryTestServer"
     [JanuaryExample]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKTesting
         JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer"
-    # The crash tests' child process: the SDK and its test support, like the example.
+    # The crash tests' child process: the SDK and its test support, our own too (the crash script); not a product.
     [JanuaryCrashChild]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKTesting
-        JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer"
+        JanuaryAuthTesting JanuaryCoreTesting JanuaryTestServer JanuaryAuthTestSupport JanuaryPartnerSDKTestSupport"
     [JanuaryBenchmarks]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
         JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer"
 
     [JanuaryCoreTests]="JanuaryCore JanuaryCoreTesting JanuaryTestTraits"
-    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryTestTraits"
+    [JanuaryAuthTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryAuthTestSupport
+        JanuaryTestTraits"
     [JanuaryAuthTestingTests]="JanuaryCore JanuaryAuth JanuaryCoreTesting JanuaryAuthTesting JanuaryTestTraits"
     # Transport's network behaviour is tested through URLSession against the loopback server, which sits beside.
     [JanuaryTransportTests]="JanuaryCore JanuaryTransport JanuaryCoreTesting JanuaryTestServer JanuaryTestTraits"
@@ -49,8 +55,8 @@ declare -A allowed=(
     [JanuaryPartnerSDKHealthTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryPartnerSDKHealth
         JanuaryCoreTesting JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer JanuaryTestTraits"
     [JanuaryPartnerSDKTests]="JanuaryCore JanuaryAuth JanuaryTransport JanuaryPartnerSDK JanuaryCoreTesting
-        JanuaryAuthTesting JanuaryPartnerSDKTesting JanuaryTestServer
-        JanuaryTestTraits"
+        JanuaryAuthTesting JanuaryAuthTestSupport JanuaryPartnerSDKTesting JanuaryPartnerSDKTestSupport
+        JanuaryTestServer JanuaryTestTraits"
 )
 
 contains() {
@@ -111,6 +117,16 @@ for target in $targets; do
                 how="through another target"
             fi
             fail "Package.swift: $target depends on $dependency ($how), outside its layer"
+        fi
+    done
+done
+
+# Our own test harnesses never reach a partner: no product's targets include a `…TestSupport` target, directly or
+# through another.
+for product_target in $(jq -r '.products[].targets[]' <<<"$manifest" | sort -u); do
+    for dependency in $product_target $(closure "$product_target"); do
+        if [[ "$dependency" == *TestSupport ]]; then
+            fail "Package.swift: a product builds $dependency (through $product_target), which is for our own tests only"
         fi
     done
 done

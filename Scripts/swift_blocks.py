@@ -36,3 +36,45 @@ def located(guide, lines):
         out.append(line)
         expected = number + 1
     return out
+
+
+# The modules whose doc comments partners read (DocC, Xcode's Quick Help): their ```swift examples are compiled too.
+DOCUMENTED_MODULES = [
+    "JanuaryCore", "JanuaryAuth", "JanuaryTransport", "JanuaryPartnerSDK", "JanuaryPartnerSDKUI",
+    "JanuaryPartnerSDKHealth", "JanuaryPartnerSDKTesting", "JanuaryTestServer",
+]
+
+_doc_line = re.compile(r"^\s*/// ?(.*)$")
+
+
+def doc_comment_sources(root):
+    """The Swift files of the documented modules, as paths below `root`, in a stable order."""
+    paths = []
+    for module in DOCUMENTED_MODULES:
+        for folder, _, files in os.walk(os.path.join(root, "Sources", module)):
+            paths += [os.path.relpath(os.path.join(folder, name), root) for name in files if name.endswith(".swift")]
+    return sorted(paths)
+
+
+def doc_comment_blocks(root, source):
+    """Yields each ```swift block of the `///` comments of `source` as swift_blocks does: (fence, marker, body),
+    the body without the comment's `/// `. The marker is the comment line before the fence, so that
+    `/// <!-- docs-check: apple-only -->` works as in a guide (DocC does not show an HTML comment)."""
+    lines = open(os.path.join(root, source), encoding="utf-8").read().split("\n")
+    index = 0
+    while index < len(lines):
+        match = _doc_line.match(lines[index])
+        if not match or match.group(1).strip() != "```swift":
+            index += 1
+            continue
+        before = _doc_line.match(lines[index - 1]) if index > 0 else None
+        marker = before.group(1).strip() if before else ""
+        end, body = index + 1, []
+        while end < len(lines):
+            inner = _doc_line.match(lines[end])
+            if not inner or inner.group(1).strip() == "```":
+                break
+            body.append((end + 1, inner.group(1)))
+            end += 1
+        yield index + 1, marker, body
+        index = end + 1

@@ -124,7 +124,7 @@ enum AuthBenchmarks {
             let rejected = try await coordinator.credential()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<callers {
-                    group.addTask { blackHole(try await coordinator.report(.expired(rejected))) }
+                    group.addTask { blackHole(try await coordinator.replacement(forExpired: rejected)) }
                 }
                 try await group.waitForAll()
             }

@@ -18,7 +18,9 @@ enum EndToEndBenchmarks {
     static func figures(rounds: Int, sequentialRequests: Int, concurrentRequests: Int) async throws -> [Figure] {
         let bench = try await LoopbackBench(
             handler: { _ in .json(#"{"ok":true}"#) },
-            sdkCall: { client in blackHole(try await client.send(JanuaryRequest(path: "/v1.2/ping"))) },
+            sdkCall: { client in
+                blackHole(try await client.send(JanuaryRequest(path: "/v1.2/ping", replay: .safe)))
+            },
             plainDecode: { _ in }
         )
         defer { bench.shutdown() }

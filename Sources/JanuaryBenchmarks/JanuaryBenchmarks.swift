@@ -129,7 +129,9 @@ enum Profiling {
         case "sdk", "plain":
             bench = try await LoopbackBench(
                 handler: { _ in .json(#"{"ok":true}"#) },
-                sdkCall: { client in blackHole(try await client.send(JanuaryRequest(path: "/v1.2/ping"))) },
+                sdkCall: { client in
+                    blackHole(try await client.send(JanuaryRequest(path: "/v1.2/ping", replay: .safe)))
+                },
                 plainDecode: { _ in }
             )
         default:

@@ -29,7 +29,7 @@ enum SimulatorBenchmarks {
         let inProcess = try JanuaryPartnerClient(clientTokenProvider: provider, configuration: inProcessConfiguration)
         // A lookup by id: the simulator's own work (the same on both sides) stays small, so the figure shows
         // what the path costs. A catalogue search costs the engine far more, on both sides alike.
-        let request = JanuaryRequest(path: "/v1.2/foods/1001")
+        let request = JanuaryRequest(path: "/v1.2/foods/1001", replay: .safe)
         // Warm both: the token, the connection, lazy initialisation. Both must answer the same.
         for _ in 0..<20 {
             let viaSocket = try await loopback.send(request)

@@ -30,7 +30,7 @@ import JanuaryTransport
 /// configuration.transport = SimulatorTransport(simulator, clock: clock)
 /// configuration.clock = clock
 /// ```
-public struct SimulatorTransport: JanuaryHTTPTransport, ChecksRequests {
+public struct SimulatorTransport: JanuaryHTTPTransport, CheckedHTTPTransport {
     /// A base URL for clients on this transport: `https://simulator.january.invalid`. The `.invalid` domain
     /// (RFC 2606) can never resolve, so a client that loses its transport by mistake reaches nobody.
     public static let baseURL = URL(string: "https://simulator.january.invalid")!
@@ -97,7 +97,7 @@ public struct SimulatorTransport: JanuaryHTTPTransport, ChecksRequests {
     }
 
     /// Sends a request the SDK checked already; the simulator answers without redirects, so its scope holds.
-    package func send(alreadyChecked checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
+    package func send(_ checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
         try await answer(checked.request)
     }
 

@@ -1,42 +1,41 @@
 import Foundation
 import JanuaryCore
 
-/// January's clock as the token cache estimates it, to turn an absolute `expiresAt` into a remaining lifetime.
+/// January's clock as the `Date` headers of its successful answers show it: a value, kept for the client by
+/// ``JanuaryServerClock`` and read twice, by the token cache (to turn an absolute `expiresAt` into a remaining
+/// lifetime) and by a write that dates a log without the partner's time.
 ///
 /// One response must not be able to move it: a proxy or a hostile server that dates one answer an hour (or a
 /// century) off would otherwise make every later `expiresAt` token look expired (so the client refuses them and
 /// never sends the request that would correct it) or valid for decades (so an expired token is sent). So:
 ///
-/// - only the `Date` of a successful (2xx) response is noted, by the caller;
-/// - a date more than ``maximumDisagreement`` from the device's clock is ignored as it arrives;
-/// - the estimate is the median of the last ``sampleCount`` dates, each anchored to the monotonic clock (so a
-///   later jump of the device's wall clock does not move it);
-/// - an estimate that has come to disagree with the device's clock by more than ``maximumDisagreement`` is not
-///   used.
-///
-/// A value type; the state machine owns it and resets it on sign-out.
+/// - only the `Date` of a successful (2xx) response is noted, by the caller, and only a finite one;
+/// - each date is anchored to the monotonic clock (so a later jump of the device's wall clock does not move it),
+///   and the estimate is the median of the last ``sampleCount``;
+/// - the token cache's reading, ``time(at:)``, counts only the dates within ``maximumDisagreement`` of the
+///   device's clock, and gives none when they are all further off;
+/// - a log's date, ``timeWhateverTheDevice(at:)``, counts them all: its whole point is that a device clock days
+///   off never dates a log (`LostCreateCasesTests`' "dated by January's clock, not a device clock hours off").
 struct JanuaryClockEstimate: Sendable {
     /// How many recent dates the median is taken over.
     static let sampleCount = 5
 
-    /// The largest difference, in seconds, between January's clock and the device's that is believed: a day.
+    /// The largest difference, in seconds, between January's clock and the device's that the token cache
+    /// believes: a day.
     static let maximumDisagreement: TimeInterval = 86_400
 
     /// For each recent date, January's time at uptime zero (the date minus the uptime it arrived at), oldest
     /// first.
     private var origins: [TimeInterval] = []
 
-    /// Records one response's `Date`, unless it is not finite or disagrees with the device by more than a day.
+    /// Records one response's `Date`, unless it or the clock is not finite.
     ///
     /// - Parameters:
     ///   - serverDate: The response's `Date`.
     ///   - now: The device's time when the response arrived.
     mutating func note(_ serverDate: Date, at now: ClockReading) {
         let server = serverDate.timeIntervalSinceReferenceDate
-        let device = now.date.timeIntervalSinceReferenceDate
-        guard server.isFinite, device.isFinite, now.uptime.isFinite,
-            abs(server - device) <= Self.maximumDisagreement
-        else {
+        guard server.isFinite, now.uptime.isFinite, (server - now.uptime).isFinite else {
             return
         }
         origins.append(server - now.uptime)
@@ -45,23 +44,36 @@ struct JanuaryClockEstimate: Sendable {
         }
     }
 
-    /// January's time now, or `nil` before a date is known or when the estimate is more than a day off the
-    /// device's clock.
+    /// January's time now for the token cache: the median of the recent dates within a day of the device's
+    /// clock, or `nil` before one is known or when every one is more than a day off.
     ///
     /// - Parameter now: The current time.
     /// - Returns: The estimate.
     func time(at now: ClockReading) -> Date? {
-        guard !origins.isEmpty else {
+        let device = now.date.timeIntervalSinceReferenceDate
+        guard device.isFinite else {
             return nil
         }
-        let sorted = origins.sorted()
+        return Self.median(origins.filter { abs($0 + now.uptime - device) <= Self.maximumDisagreement })
+            .map { Date(timeIntervalSinceReferenceDate: $0 + now.uptime) }
+    }
+
+    /// January's time now for dating a log: the median of the recent dates however far they are from the
+    /// device's clock, or `nil` before one is known.
+    ///
+    /// - Parameter now: The current time.
+    /// - Returns: The estimate.
+    func timeWhateverTheDevice(at now: ClockReading) -> Date? {
+        Self.median(origins).map { Date(timeIntervalSinceReferenceDate: $0 + now.uptime) }
+    }
+
+    private static func median(_ values: [TimeInterval]) -> TimeInterval? {
+        guard !values.isEmpty else {
+            return nil
+        }
+        let sorted = values.sorted()
         let middle = sorted.count / 2
-        let origin = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        let estimate = origin + now.uptime
-        guard estimate.isFinite, abs(estimate - now.date.timeIntervalSinceReferenceDate) <= Self.maximumDisagreement
-        else {
-            return nil
-        }
-        return Date(timeIntervalSinceReferenceDate: estimate)
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return median.isFinite ? median : nil
     }
 }

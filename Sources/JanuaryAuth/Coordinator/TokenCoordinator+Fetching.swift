@@ -76,10 +76,14 @@ extension TokenCoordinator {
 
     private func providerReturned(_ fetch: Machine.FetchID, result: Result<JanuaryClientToken, any Error>) {
         let now = clock.reading()
+        let januaryNow = januarysClock.time(at: now)
         perform(
             state.withLock { state in
                 state.fetchTasks[fetch] = nil
-                return state.commit(state.machine.providerReturned(fetch, result: result, at: now), events: events)
+                return state.commit(
+                    state.machine.providerReturned(fetch, result: result, at: now, januaryNow: januaryNow),
+                    events: events
+                )
             }
         )
     }

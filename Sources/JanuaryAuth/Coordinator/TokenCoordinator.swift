@@ -1,25 +1,30 @@
 import Foundation
 import JanuaryCore
 
-/// The in-memory token cache that every request asks for its credential.
+/// The in-memory token cache that every request asks for its credential, and the owner of the session fence.
 ///
-/// A request makes two calls: ``credential(inEpoch:)`` for the credential to send, and ``report(_:)`` with what
-/// January said of it. While a fresh token is cached, ``credential(inEpoch:)`` returns it without suspending,
+/// A request asks it for four things, each one call: ``credential(inEpoch:)`` for the credential to send;
+/// ``report(_:)``, without suspending, with what January said of it (accepted, or refused for good, and why);
+/// ``replacement(forExpired:)`` for a credential January said had expired; and
+/// ``waitBeforeRetry(_:purpose:inEpoch:)`` for the wait before a retry, which ends with its session. Sign-out is one
+/// call, ``reset()``. While a fresh token is cached, ``credential(inEpoch:)`` returns it without suspending,
 /// under one lock: no actor hop, no task, no allocation. When none is, exactly one call to the partner's token provider is made however many
 /// requests ask at once, and all of them receive its result. Around that one call the coordinator guarantees:
 ///
 /// - **Stale rejections coalesce.** A report of an expired credential drops the cached token only if it is still
 ///   the one January rejected; callers holding an older generation get the newer token.
 /// - **Sessions are fenced.** ``reset()`` (sign-out) starts a new epoch: a credential, a waiter or a replay of
-///   an earlier epoch never fetches, never receives a newer epoch's token, and fails with `signed_out`.
+///   an earlier epoch never fetches, never receives a newer epoch's token, and fails with `signed_out`; a retry
+///   wait of an earlier epoch ends at once; a refusal January gave in an earlier epoch explains nothing later.
 /// - **Failure does not stick, does not loop, and does not make anyone wait.** After a failure the next request
 ///   calls the provider again; once failures repeat, requests during the ``TokenRefreshBackoff`` delay fail at
 ///   once with the last failure and its `retryAfter`. A token that is empty, malformed, an API key, or inside
 ///   the refresh leeway is a failure, never cached. Tokens January keeps rejecting open a
 ///   ``TokenRejectionBreaker``.
 /// - **Time is the monotonic clock's.** A token's remaining lifetime is counted down on
-///   ``JanuaryClock/uptime()``; an absolute `expiresAt` is judged in January's time, from the offset its `Date`
-///   headers show, so a device clock minutes off cannot make a good token look expired.
+///   ``JanuaryClock/uptime()``; an absolute `expiresAt` is judged in January's time, which the coordinator reads
+///   from the client's ``JanuaryServerClock`` (fed by the request driver, not through this cache), so a device
+///   clock minutes off cannot make a good token look expired.
 /// - **Nobody hangs.** A cancelled caller returns at once; the provider call is cancelled when its last waiter
 ///   has gone, when it exceeds the provider timeout, or on ``reset()``, and its late result is dropped.
 /// - **The provider runs on its own.** It runs in a detached task at user-initiated priority, whatever the
@@ -41,6 +46,18 @@ package final class TokenCoordinator: Sendable {
         var machine: Machine
         /// The tasks of fetches in flight or abandoned but not yet cancelled, to cancel them.
         var fetchTasks: [Machine.FetchID: Task<Void, Never>] = [:]
+        /// January's last refusal of a token as revoked or unknown, with the session it was given in, until a
+        /// token of that session is accepted or the session ends: a provider failure that follows carries it as
+        /// its cause, so that the app sees why a new token was needed.
+        var lastRefusal: SessionRefusal?
+        /// The requests waiting before a retry, which the end of their session wakes.
+        var retryWaits = RetryWaitList()
+    }
+
+    /// A refusal and the session it belongs to.
+    struct SessionRefusal: Sendable {
+        let epoch: UInt64
+        let error: JanuaryError
     }
 
     /// Distinguishes coordinators in the re-entrancy check, even after one is deallocated.
@@ -49,6 +66,8 @@ package final class TokenCoordinator: Sendable {
     let identity: UInt64
     let source: Source
     let clock: any JanuaryClock
+    /// January's clock, read to judge an absolute `expiresAt` and forgotten at sign-out.
+    package let januarysClock: JanuaryServerClock
     /// Whether `clock` is the system clock, whose uptime the fresh path then reads directly rather than through
     /// the existential (a dynamic call per request).
     let usesSystemClock: Bool
@@ -62,17 +81,20 @@ package final class TokenCoordinator: Sendable {
     ///   - provider: The partner's token provider.
     ///   - configuration: Leeway, timeout, back-off and breaker.
     ///   - clock: The time source for freshness, the timeout and back-off.
+    ///   - januarysClock: January's clock as its answers show it; a new one on `clock` by default.
     ///   - onEvent: Called with every ``JanuaryEvent``, on a thread of the SDK's own.
     package convenience init(
         provider: @escaping Provider,
         configuration: Configuration = .init(),
         clock: any JanuaryClock = SystemJanuaryClock(),
+        januarysClock: JanuaryServerClock? = nil,
         onEvent: (@Sendable (JanuaryEvent) -> Void)? = nil
     ) {
         self.init(
             provider: provider,
             configuration: configuration,
             clock: clock,
+            januarysClock: januarysClock,
             events: onEvent.map { EventDelivery(capacity: configuration.eventBufferCapacity, handler: $0) }
         )
     }
@@ -85,16 +107,20 @@ package final class TokenCoordinator: Sendable {
     ///   - provider: The partner's token provider.
     ///   - configuration: Leeway, timeout, back-off and breaker; its event buffer capacity is `events`' own.
     ///   - clock: The time source for freshness, the timeout and back-off.
+    ///   - januarysClock: January's clock as its answers show it, which the client's driver feeds; a new one on
+    ///     `clock` when `nil`.
     ///   - events: Where events go; `nil` for none.
     package convenience init(
         provider: @escaping Provider,
         configuration: Configuration,
         clock: any JanuaryClock,
+        januarysClock: JanuaryServerClock? = nil,
         events: EventDelivery?
     ) {
         self.init(
             source: .provider(provider),
             clock: clock,
+            januarysClock: januarysClock,
             providerTimeout: configuration.effectiveProviderTimeout,
             events: events,
             machine: Machine(
@@ -126,11 +152,18 @@ package final class TokenCoordinator: Sendable {
     /// - Parameters:
     ///   - developmentAPIKey: The key, already validated by `DevelopmentAPIKey.init`.
     ///   - clock: The time source for events.
+    ///   - januarysClock: January's clock, which sign-out forgets; a new one on `clock` when `nil`.
     ///   - events: Where events go; `nil` for none.
-    package convenience init(developmentAPIKey: DevelopmentAPIKey, clock: any JanuaryClock, events: EventDelivery?) {
+    package convenience init(
+        developmentAPIKey: DevelopmentAPIKey,
+        clock: any JanuaryClock,
+        januarysClock: JanuaryServerClock? = nil,
+        events: EventDelivery?
+    ) {
         self.init(
             source: .developmentKey(developmentAPIKey),
             clock: clock,
+            januarysClock: januarysClock,
             providerTimeout: Configuration().providerTimeout,
             events: events,
             machine: Machine(refreshLeeway: 0, backoff: .none, breaker: .none)
@@ -147,6 +180,7 @@ package final class TokenCoordinator: Sendable {
     private init(
         source: Source,
         clock: any JanuaryClock,
+        januarysClock: JanuaryServerClock?,
         providerTimeout: TimeInterval,
         events: EventDelivery?,
         machine: Machine
@@ -154,6 +188,7 @@ package final class TokenCoordinator: Sendable {
         self.identity = Self.makeIdentity()
         self.source = source
         self.clock = clock
+        self.januarysClock = januarysClock ?? JanuaryServerClock(clock: clock)
         self.usesSystemClock = clock is SystemJanuaryClock
         self.providerTimeout = providerTimeout
         self.events = events
@@ -193,51 +228,65 @@ package final class TokenCoordinator: Sendable {
             return fresh
         }
         let now = clock.reading()
-        return try await settle(state.withLock { $0.machine.lookUp(at: now, epoch: epoch) }) {
-            machine, waiter, id, now in
-            machine.enqueue(waiter, id: id, epoch: epoch, at: now)
+        do {
+            return try await settle(state.withLock { $0.machine.lookUp(at: now, epoch: epoch) }) {
+                machine, waiter, id, now in
+                machine.enqueue(waiter, id: id, epoch: epoch, at: now)
+            }
+        } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
+            throw explained(error)
         }
     }
 
-    /// What January said of a credential a request carried: one of the two calls a request makes, besides
-    /// ``credential(inEpoch:)``.
-    package enum Report: Sendable, Equatable {
-        /// January authenticated it (a 2xx, or a 4xx other than 401, 407, 408 and 429), with the `Date` of a 2xx
-        /// so that expiry is judged in January's time: ends a streak of rejections and closes an open breaker.
-        case accepted(Credential, serverDate: Date?)
-        /// January rejected it as expired and the request will be sent once more: it is dropped if still cached,
-        /// and ``report(_:)`` returns its replacement.
-        case expired(Credential)
-        /// January rejected it and the request will not be sent again (revoked, unknown, or a replay already
-        /// spent): it is dropped if still cached, so that the next request asks the provider.
-        case refused(Credential)
+    /// `error`, with January's last refusal of a token in the current session as its cause, when there is one.
+    private func explained(_ error: JanuaryError) -> JanuaryError {
+        let refusal = state.withLock { state in
+            state.lastRefusal.flatMap { $0.epoch == state.machine.epoch ? $0.error : nil }
+        }
+        return refusal.map { error.with(cause: $0) } ?? error
     }
 
-    /// Tells the token cache what January said of a credential.
-    ///
-    /// Without suspending for ``Report/accepted(_:serverDate:)`` and ``Report/refused(_:)``; an
-    /// ``Report/expired(_:)`` credential's replacement is fetched as ``credential(inEpoch:)`` would, shared with
-    /// every request rejected at the same time.
+    /// What January said of a credential a request carried, when the request will not be sent again with a
+    /// replacement of it (an expiry is ``replacement(forExpired:)``).
+    package enum Report: Sendable {
+        /// January authenticated it (a 2xx, or a 4xx other than 401, 407, 408 and 429): ends a streak of
+        /// rejections, closes an open breaker and forgets the session's last refusal.
+        case accepted(Credential)
+        /// January rejected it and the request will not be sent again (revoked, unknown, or a replay already
+        /// spent): it is dropped if still cached, so that the next request asks the provider. `reason`, January's
+        /// refusal of a token as revoked or unknown, is remembered for the credential's session, to explain a
+        /// provider failure that follows; `nil` for a rejection that needs no explaining.
+        case refused(Credential, because: JanuaryError?)
+    }
+
+    /// Tells the token cache what January said of a credential, without suspending or throwing.
     ///
     /// - Parameter report: The credential and January's verdict.
-    /// - Returns: The replacement of an expired credential, of a newer generation and the same session; `nil`
-    ///   otherwise.
-    /// - Throws: For an expired credential, as ``credential(inEpoch:)``, with `signed_out` when it belongs to an
-    ///   earlier session.
-    nonisolated(nonsending) package func report(_ report: Report) async throws -> Credential? {
+    package func report(_ report: Report) {
         switch report {
-        case .accepted(let credential, let serverDate):
+        case .accepted(let credential):
             accepted(credential)
-            if let serverDate {
-                noteServerDate(serverDate)
-            }
-            return nil
-        case .expired(let credential):
-            return try await invalidate(credential)
-        case .refused(let credential):
+        case .refused(let credential, let reason):
             discard(credential)
-            return nil
+            if let reason, credential.isRefreshable {
+                state.withLock { state in
+                    // A refusal of an ended session would explain the next one's failures wrongly.
+                    if credential.epoch == state.machine.epoch {
+                        state.lastRefusal = SessionRefusal(epoch: credential.epoch, error: reason)
+                    }
+                }
+            }
         }
+    }
+
+    /// The replacement of a credential January rejected as expired, for the one replay of its request: fetched as
+    /// ``credential(inEpoch:)`` would, and shared with every request rejected at the same time.
+    ///
+    /// - Parameter expired: The credential the rejected request carried; it must be refreshable.
+    /// - Returns: A credential of a newer generation and the same session.
+    /// - Throws: As ``credential(inEpoch:)``, with `signed_out` when `expired` belongs to an earlier session.
+    nonisolated(nonsending) package func replacement(forExpired expired: Credential) async throws -> Credential {
+        try await invalidate(expired)
     }
 
     /// The replacement for a credential that January rejected (`invalid_token` or `token_expired`).
@@ -279,7 +328,8 @@ package final class TokenCoordinator: Sendable {
     }
 
     /// January accepted `credential`: a response other than a token rejection came back for it. Ends a streak
-    /// of rejections and closes an open breaker; on the hot path it only reads one flag under the lock.
+    /// of rejections, closes an open breaker and forgets the session's last refusal; on the hot path it only
+    /// reads two fields under the lock.
     ///
     /// - Parameter credential: The credential the request carried.
     func accepted(_ credential: Credential) {
@@ -287,6 +337,9 @@ package final class TokenCoordinator: Sendable {
             return
         }
         let effects = state.withLock { state -> Effects? in
+            if state.lastRefusal?.epoch == credential.epoch {
+                state.lastRefusal = nil
+            }
             guard state.machine.isCountingRejections else {
                 return nil
             }
@@ -297,45 +350,30 @@ package final class TokenCoordinator: Sendable {
         }
     }
 
-    /// Records the `Date` header of one of January's responses, so that an absolute `expiresAt` is judged in
-    /// January's time rather than by a device clock that may be minutes off.
-    ///
-    /// - Parameter serverDate: The response's `Date`.
-    func noteServerDate(_ serverDate: Date) {
-        let now = clock.reading()
-        state.withLock { $0.machine.noteServerDate(serverDate, at: now) }
-    }
-
-    /// The client's best estimate of January's current time: the clock corrected by the `Date` headers January
-    /// has sent this session, or the clock itself before any.
-    ///
-    /// - Returns: The estimate.
-    package func januaryNow() -> Date {
-        let now = clock.reading()
-        return state.withLock { $0.machine.januaryTime(at: now) } ?? now.date
-    }
-
-    /// January's current time as its `Date` headers showed it this session, or `nil` before any: for a caller
-    /// that would rather learn January's clock than trust the device's.
-    ///
-    /// - Returns: The estimate, or `nil`.
-    package func januaryTimeIfKnown() -> Date? {
-        let now = clock.reading()
-        return state.withLock { $0.machine.januaryTime(at: now) }
-    }
-
-    /// Sign-out: starts a new session, forgets the cached token and abandons a fetch in flight.
+    /// Sign-out, the one call that ends a session: starts a new one, forgets the cached token, the session's
+    /// last refusal and January's clock, abandons a fetch in flight and ends the session's retry waits.
     ///
     /// Requests waiting for that fetch fail with category `cancelled` and code `signed_out`, and so do requests
-    /// of the old session that later need a replacement or a retry; the provider's task is cancelled and
-    /// whatever it returns is dropped, never cached. The next request fetches a new token. No partner code runs
-    /// on the caller's thread: events are delivered on the SDK's event thread.
+    /// of the old session that later need a replacement or a retry; a request waiting before a retry stops
+    /// waiting at once and then fails so. The provider's task is cancelled and whatever it returns is dropped,
+    /// never cached. The next request fetches a new token. No partner code runs on the caller's thread: events
+    /// are delivered on the SDK's event thread.
     package func reset() {
         let now = clock.reading()
-        perform(state.withLock { $0.commit($0.machine.reset(at: now), events: events) })
+        let (effects, woken) = state.withLock { state in
+            state.lastRefusal = nil
+            let effects = state.commit(state.machine.reset(at: now), events: events)
+            return (effects, state.retryWaits.removeAll())
+        }
+        // So that a wrong estimate cannot outlive the session that learnt it (HostileResponseRegressionTests).
+        januarysClock.forget()
+        perform(effects)
+        for wait in woken {
+            wait.resume()
+        }
     }
 
-    /// The current session, for diagnostics and tests.
+    /// The current session, for diagnostics and tests; requests learn theirs from their credential.
     package var currentEpoch: UInt64 {
         state.withLock { $0.machine.epoch }
     }

@@ -28,8 +28,8 @@ extension TokenRefreshStateMachine {
     ///
     /// A token is accepted only if its value is non-empty, header-safe (`CredentialSyntax.isHeaderSafe`), not a
     /// partner API key (`sk-…`), and has more than the refresh leeway left. Its remaining lifetime is its
-    /// `expiresIn`, or else its `expiresAt` minus January's time (the device's time corrected by the offset seen
-    /// in January's `Date` headers); from then on it is counted down on the monotonic clock.
+    /// `expiresIn`, or else its `expiresAt` minus January's time (`januaryNow`, from January's `Date` headers, or the
+    /// device's time before one is known); from then on it is counted down on the monotonic clock.
     ///
     /// A thrown error fails the waiters: with category `network` when the device is offline (the provider
     /// could not reach the partner's backend), otherwise `tokenProvider`; the error is kept as the underlying
@@ -39,18 +39,20 @@ extension TokenRefreshStateMachine {
     ///   - fetch: The fetch reporting.
     ///   - result: What the provider returned or threw.
     ///   - now: The current time.
+    ///   - januaryNow: January's time now (``JanuaryServerClock/time(at:)``), or `nil` when it is not known.
     /// - Returns: What to do; nothing if the fetch was abandoned, so that a late token is never cached.
     package mutating func providerReturned(
         _ fetch: FetchID,
         result: Result<JanuaryClientToken, any Error>,
-        at now: ClockReading
+        at now: ClockReading,
+        januaryNow: Date? = nil
     ) -> Actions {
         guard case .fetching(let current) = state, current.id == fetch, let call = current.call else {
             return .none
         }
         switch result {
         case .success(let token):
-            switch judge(token, at: now) {
+            switch judge(token, at: now, januaryNow: januaryNow) {
             case .success(let verdict):
                 return succeed(current, call, with: token, verdict: verdict, at: now)
             case .failure(let problem):
@@ -162,7 +164,9 @@ extension TokenRefreshStateMachine {
     /// with a ``JanuaryEvent/Kind/tokenJudgedByDeviceClock`` event: the estimate alone never refuses a token
     /// that was just minted. A lifetime beyond ``maximumClientTokenLifetime`` is clamped to it, with a
     /// ``JanuaryEvent/Kind/tokenLifetimeClamped`` event.
-    private func judge(_ token: JanuaryClientToken, at now: ClockReading) -> Result<Verdict, JanuaryError> {
+    private func judge(_ token: JanuaryClientToken, at now: ClockReading, januaryNow: Date?)
+        -> Result<Verdict, JanuaryError>
+    {
         if token.value.isEmpty {
             return .failure(Self.invalidToken("The token provider returned an empty token."))
         }
@@ -188,7 +192,7 @@ extension TokenRefreshStateMachine {
         if let lifetime = token.expiresIn {
             verdict.remaining = lifetime
             judgedBy = "its expiresIn of \(lifetime) seconds"
-        } else if let januaryNow = januaryTime(at: now) {
+        } else if let januaryNow {
             let byJanuary = token.expiresAt.timeIntervalSince(januaryNow)
             let byDevice = token.expiresAt.timeIntervalSince(now.date)
             if !(byJanuary > refreshLeeway), byDevice.isFinite, byDevice > refreshLeeway {

@@ -139,8 +139,8 @@ extension TokenRefreshStateMachine {
     /// Requests of the old session that come back later (to replace a rejected credential or to retry) are
     /// refused the same way.
     ///
-    /// The failure streak, the breaker and January's clock estimate are forgotten too: the next session starts
-    /// afresh.
+    /// The failure streak and the breaker are forgotten too: the next session starts afresh. (January's clock is
+    /// not the machine's: the coordinator's ``TokenCoordinator/reset()`` forgets it beside this.)
     ///
     /// - Parameter now: The current time.
     /// - Returns: What to do, starting with a ``JanuaryEvent/Kind/tokenCacheCleared`` event.
@@ -149,7 +149,6 @@ extension TokenRefreshStateMachine {
         state = .idle(nil)
         beginNewEpoch()
         breaker = BreakerState(lastCountedGeneration: lastGeneration)
-        forgetJanuarysClock()
         var actions = Actions()
         switch previous {
         case .idle(let cached?):

@@ -112,8 +112,6 @@ package struct TokenRefreshStateMachine<Waiter> {
     var breaker = BreakerState()
     /// The current session; every credential and waiter belongs to one.
     package private(set) var epoch: UInt64 = 0
-    /// January's clock, estimated from the `Date` headers of its recent successful responses.
-    private var januaryClock = JanuaryClockEstimate()
     private var lastWaiterID: UInt64 = 0
     private var lastFetchID: UInt64 = 0
     var lastAttempt: UInt64 = 0
@@ -156,30 +154,6 @@ package struct TokenRefreshStateMachine<Waiter> {
             return .refused(refusal)
         }
         return .mustWait(makeWaiterID())
-    }
-
-    /// Records the `Date` of one of January's successful responses, to judge an absolute `expiresAt` in
-    /// January's time. See ``JanuaryClockEstimate`` for which dates count and how they are combined.
-    ///
-    /// - Parameters:
-    ///   - serverDate: The response's `Date`.
-    ///   - now: The device's time when the response arrived.
-    package mutating func noteServerDate(_ serverDate: Date, at now: ClockReading) {
-        januaryClock.note(serverDate, at: now)
-    }
-
-    /// January's time now, as ``JanuaryClockEstimate`` estimates it; `nil` before January's clock has been seen,
-    /// or when the estimate disagrees with the device's clock by more than a day.
-    ///
-    /// - Parameter now: The current time.
-    /// - Returns: The estimate.
-    package func januaryTime(at now: ClockReading) -> Date? {
-        januaryClock.time(at: now)
-    }
-
-    /// Forgets January's clock, so that a wrong estimate cannot outlive the session that learnt it.
-    mutating func forgetJanuarysClock() {
-        januaryClock = JanuaryClockEstimate()
     }
 
     /// The cached credential when it is fresh at `uptime` and belongs to the request's session; otherwise `nil`,

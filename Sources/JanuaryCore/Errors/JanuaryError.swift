@@ -67,9 +67,9 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     public let underlyingError: (any Error)?
 
     /// Whether the request may have reached January and acted there although it failed: `true` exactly when a
-    /// request the SDK does not send twice (a create: `createFoodLog`, `createWaterLog`, `createWeightLog`, or a
-    /// raw request that is not `JanuaryRequest.isIdempotent` or not replayable) got no
-    /// answer (a timeout, a lost connection, an unreadable response) or a `5xx`.
+    /// request the SDK does not send twice after an unknown outcome (a create: `createFoodLog`, `createWaterLog`,
+    /// `createWeightLog`, or a raw request whose `JanuaryRequest.replay` is not `safe`) got no answer (a timeout, a
+    /// lost connection), a `2xx` it could not read, or a `5xx`.
     ///
     /// January does not deduplicate creates, so the SDK did not send it again. Before you do, check: list the
     /// day's logs and look for it. `false` for every failure that proves nothing happened (a `4xx`, a `429`, a

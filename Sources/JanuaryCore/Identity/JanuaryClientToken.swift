@@ -184,32 +184,3 @@ extension JanuaryClientToken: CustomStringConvertible, CustomDebugStringConverti
         )
     }
 }
-
-// They live beside the token, the credential they were written for; `DevelopmentAPIKey` and JanuaryAuth's
-// `Credential` follow the same two rules, so that a key is no easier to leak or to inject than a token.
-
-/// What the SDK prints in place of a secret, everywhere: descriptions, mirrors, logs and events.
-package enum Redaction {
-    package static let placeholder = "<redacted>"
-
-    /// A date as ISO 8601, or a word for the dates `formatted` cannot print (a NaN interval), so that
-    /// describing a malformed token never traps.
-    package static func printable(_ date: Date) -> String {
-        guard date.timeIntervalSinceReferenceDate.isFinite else {
-            return "invalid date"
-        }
-        return date.formatted(.iso8601)
-    }
-}
-
-/// The characters a credential may contain before the SDK puts it in an `Authorization` header.
-///
-/// RFC 6750 §2.1 restricts a bearer token to the `b64token` characters. January's tokens and keys fit, but
-/// a partner's backend might wrap them, so the SDK accepts any visible ASCII character (RFC 5234 `VCHAR`).
-/// What it must refuse is whitespace, control characters and non-ASCII: a CR or LF in a header value would
-/// let a malformed credential inject header lines, and a space would split the `Bearer` credentials.
-package enum CredentialSyntax {
-    package static func isHeaderSafe(_ value: String) -> Bool {
-        !value.isEmpty && value.utf8.allSatisfy { (0x21...0x7E).contains($0) }
-    }
-}

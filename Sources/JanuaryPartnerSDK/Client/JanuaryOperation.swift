@@ -6,32 +6,39 @@ import JanuaryTransport
 /// template, what January's contract says about sending it twice, the scope a client token needs for it, and
 /// whether it acts for one end user.
 ///
-/// ``all`` is the one list. Every resource method names its operation here, and the replay rule comes from it
-/// and nowhere else. Tests check the list against the resources (each operation, called through its resource,
-/// reaches the simulator's operation of the same id), against the simulator's router, and against
-/// Docs/Contract.md's operation table, so that none of the three can drift from the others.
-struct JanuaryOperation: Sendable, Hashable {
+/// The operation makes its own requests (``request(_:query:body:timeout:)``), so that its method and path are
+/// written here and nowhere else, and its replay class goes with every request it makes. ``all`` is the one list.
+/// Tests check the list against the resources (each operation, called through its resource, reaches the
+/// simulator's operation of the same id), against the simulator's router, against Docs/Contract.md's operation
+/// table, and that no other source file spells a method or a January path
+/// (`OperationTableTests.methodsAndPathsAreSpelledOnlyHere`).
+struct JanuaryOperation: Sendable {
     /// January's `operationId`, such as `searchFoods`.
     let id: String
     /// The HTTP method.
     let method: JanuaryRequest.Method
     /// The path with `{name}` for each parameter, such as `/v1.2/foods/{food_id}`.
     let template: String
-    /// What January's contract says about sending the operation twice: ``ReplayClass/safe`` for every read,
-    /// search, analysis, prediction, update and delete (several use `POST` only to carry a body, and January's own
-    /// SDKs retry them); ``ReplayClass/onceOnly`` for a create January does not deduplicate, sent again only when
-    /// January certainly recorded nothing (a rejected token, `429 rate_limited`). The one place it is decided.
-    let replay: ReplayClass
+    /// What January's contract says about sending the operation twice: ``/JanuaryTransport/JanuaryReplayClass/safe``
+    /// for every read, search, analysis, prediction, update and delete (several use `POST` only to carry a body,
+    /// and January's own SDKs retry them); ``/JanuaryTransport/JanuaryReplayClass/onceOnly`` for a create January
+    /// does not deduplicate, sent again only when January certainly recorded nothing (a rejected token,
+    /// `429 rate_limited`). The one place it is decided.
+    let replay: JanuaryReplayClass
     /// The scope a client token needs, such as `foods:read`.
     let scope: String
     /// Whether the operation acts for one end user and needs the end-user header.
     let isPerUser: Bool
+    /// The template's segments, each a literal or, for `{name}`, `nil`: the place of the request's parameter.
+    private let segments: [String?]
+    /// The path of an operation without a parameter, encoded once for all its requests.
+    private let fixedPath: RequestPath?
 
     private init(
         _ id: String,
         _ method: JanuaryRequest.Method,
         _ template: String,
-        _ replay: ReplayClass = .safe,
+        _ replay: JanuaryReplayClass = .safe,
         scope: String,
         isPerUser: Bool = false
     ) {
@@ -41,22 +48,50 @@ struct JanuaryOperation: Sendable, Hashable {
         self.replay = replay
         self.scope = scope
         self.isPerUser = isPerUser
+        segments = template.split(separator: "/").map { $0.hasPrefix("{") ? nil : String($0) }
+        // A template of literal segments always encodes; were one to fail, every request would encode it again
+        // and throw, rather than the process stopping.
+        fixedPath = segments.contains(nil) ? nil : try? RequestPath(segments: segments.compactMap { $0 })
     }
 
-    /// Whether a request's method and path are this operation's: the path has the template's segments, each
-    /// `{parameter}` standing for one non-empty segment.
-    func matches(method: JanuaryRequest.Method, path: String) -> Bool {
-        guard method == self.method else {
-            return false
+    /// A request of this operation: its method, its path with `parameter` in the template's `{name}`, and its
+    /// replay class.
+    ///
+    /// - Parameters:
+    ///   - parameter: The value of the template's one parameter (a food, restaurant or log id, a barcode), not
+    ///     percent-encoded; `nil` for an operation without one.
+    ///   - query: Query items to append.
+    ///   - body: The body.
+    ///   - timeout: The request's own timeout, or `nil` for the client's.
+    /// - Returns: The request, its path encoded once.
+    /// - Throws: ``/JanuaryCore/JanuaryError/Category/invalidInput`` when `parameter` cannot be a path segment
+    ///   (empty, `.` or `..`, or holding `/`, `\`, `;` or a control character), or when it is missing or given to
+    ///   an operation without a parameter, which is a mistake in the SDK.
+    func request(
+        _ parameter: String? = nil,
+        query: [URLQueryItem] = [],
+        body: JanuaryRequest.Body = .empty,
+        timeout: TimeInterval? = nil
+    ) throws -> JanuaryRequest {
+        var request = JanuaryRequest(
+            method: method, path: try path(parameter), queryItems: query, body: body, replay: replay)
+        request.timeout = timeout
+        return request
+    }
+
+    /// The path with `parameter` in the template's place for it.
+    private func path(_ parameter: String?) throws -> RequestPath {
+        if let fixedPath, parameter == nil {
+            return fixedPath
         }
-        let expected = template.split(separator: "/", omittingEmptySubsequences: false)
-        let actual = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard expected.count == actual.count else {
-            return false
+        let parameters = segments.lazy.filter { $0 == nil }.count
+        guard parameters == (parameter == nil ? 0 : 1) else {
+            throw JanuaryError.invalidInput(
+                "\(id) takes \(parameters) path parameter\(parameters == 1 ? "" : "s"); the SDK gave "
+                    + "\(parameter == nil ? "none" : "one"). This is a bug in the SDK; please report it."
+            )
         }
-        return zip(expected, actual).allSatisfy { pattern, segment in
-            pattern.hasPrefix("{") ? !segment.isEmpty : pattern == segment
-        }
+        return try RequestPath(segments: segments.map { $0 ?? parameter ?? "" })
     }
 }
 

@@ -47,12 +47,13 @@ extension JanuaryPartnerClient {
         decoding type: Value.Type,
         decoder: JSONDecoder? = nil
     ) async throws -> JanuaryDecodedResponse<Value> {
-        let response = try await send(request)
+        let prepared = try prepare(request)
+        let response = JanuaryResponse(try await exchange(prepared))
         let value = try Self.decode(
             type,
             from: response,
             decoder: decoder ?? JanuaryJSON.makeDecoder(),
-            actedAtJanuary: Self.acts(request.method)
+            replay: prepared.replay
         )
         return JanuaryDecodedResponse(value: value, response: response)
     }
@@ -65,16 +66,12 @@ extension JanuaryPartnerClient {
         _ = try await send(request)
     }
 
-    /// Whether a successful request with `method` changed something at January: every method but a read's.
-    static func acts(_ method: JanuaryRequest.Method) -> Bool {
-        method != .get && method != .head && method != .options
-    }
-
     /// Decodes a successful response's body, with an error that names the type and keeps the response's facts.
     ///
-    /// January answered `2xx`, so a write happened even when its answer cannot be read: the error of a request
-    /// that `actedAtJanuary` says so (``/JanuaryCore/JanuaryError/mayHaveTakenEffect``), so that nobody sends
-    /// it again unchecked, and a create reconciles it like a lost answer.
+    /// An answer that cannot be read is an outcome nobody knows, as a `5xx` is, and the request's replay class
+    /// decides what it means, as it does for the `5xx`: a request that is not `safe` may have acted at January
+    /// (``/JanuaryCore/JanuaryError/mayHaveTakenEffect``), so that nobody sends it again unchecked and a create
+    /// reconciles it like a lost answer; a `safe` one, such as an analysis sent with `POST`, did nothing to check.
     ///
     /// One generic copy serves every model: a copy specialised per model cost an app 9.5 KB and saved nothing,
     /// since `JSONDecoder` itself runs generically (Docs/Benchmarks.md, "Size in an app").
@@ -83,7 +80,7 @@ extension JanuaryPartnerClient {
         _ type: Value.Type,
         from response: JanuaryResponse,
         decoder: JSONDecoder,
-        actedAtJanuary: Bool
+        replay: JanuaryReplayClass
     ) throws -> Value {
         do {
             return try decoder.decode(Value.self, from: response.body)
@@ -99,7 +96,7 @@ extension JanuaryPartnerClient {
                 statusCode: response.statusCode,
                 requestID: response.requestID,
                 underlyingError: error,
-                mayHaveTakenEffect: actedAtJanuary
+                mayHaveTakenEffect: !replay.allowsResendAfterUnknownOutcome
             )
         }
     }

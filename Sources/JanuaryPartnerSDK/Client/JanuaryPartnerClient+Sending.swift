@@ -8,23 +8,18 @@ import JanuaryTransport
 // sends.
 //
 // The one way every typed operation reaches January, so that the resources hold no transport logic of their own:
-// they validate, build a `JanuaryRequest`, name their `JanuaryOperation` (which says whether January lets it be
-// sent twice), and hand it here.
+// they validate, have their `JanuaryOperation` make the request (its method, path and replay class), and hand it
+// here.
 extension JanuaryPartnerClient {
     /// Sends a typed operation's request, already checked by the resource, and decodes its JSON answer.
     ///
     /// - Parameters:
-    ///   - request: The request.
-    ///   - operation: The operation the request is.
+    ///   - request: The request, made by its ``JanuaryOperation``.
     ///   - type: The model the answer decodes into.
     /// - Returns: The decoded answer.
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
-    func perform<Value: Decodable>(
-        _ request: JanuaryRequest,
-        operation: JanuaryOperation,
-        returning type: Value.Type
-    ) async throws -> Value {
-        try await perform(actingFor: request.partnerUserID, operation: operation, returning: type) { request }
+    func perform<Value: Decodable>(_ request: JanuaryRequest, returning type: Value.Type) async throws -> Value {
+        try await perform(actingFor: request.partnerUserID, returning: type) { request }
     }
 
     /// Sends a typed operation's request and decodes its JSON answer with the SDK's own decoder, which no
@@ -34,26 +29,24 @@ extension JanuaryPartnerClient {
     ///   - user: The user the operation acts for, if any: the one source of the user header, so `build` leaves the
     ///     request's own ``JanuaryRequest/partnerUserID`` unset. It is checked before `build` runs, so that an
     ///     unusable user ID is the error reported, whatever else is wrong.
-    ///   - operation: The operation the request is.
     ///   - type: The model the answer decodes into.
     ///   - record: For one request of a write settled over several, where its sends are noted and whose session
     ///     it is sent in.
-    ///   - build: Checks the operation's own input and makes its request.
+    ///   - build: Checks the operation's own input and has its ``JanuaryOperation`` make the request.
     /// - Returns: The decoded answer.
     /// - Throws: What ``send(_:decoding:decoder:)`` throws.
     func perform<Value: Decodable>(
         actingFor user: PartnerUserID?,
-        operation: JanuaryOperation,
         returning type: Value.Type,
         record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        let response = try await exchange(prepare(actingFor: user) { try operation.marking(build()) }, record: record)
+        let prepared = try prepare(actingFor: user, build)
         return try Self.decode(
             type,
-            from: JanuaryResponse(response),
+            from: JanuaryResponse(try await exchange(prepared, record: record)),
             decoder: JanuaryJSON.makeDecoder(),
-            actedAtJanuary: Self.acts(operation.method)
+            replay: prepared.replay
         )
     }
 
@@ -61,29 +54,16 @@ extension JanuaryPartnerClient {
     ///
     /// - Parameters:
     ///   - user: The user the operation acts for, checked before `build` runs.
-    ///   - operation: The operation the request is.
     ///   - record: For one request of a write settled over several, where its sends are noted and whose session
     ///     it is sent in.
-    ///   - build: Checks the operation's own input and makes its request.
+    ///   - build: Checks the operation's own input and has its ``JanuaryOperation`` make the request.
     /// - Throws: What ``send(_:)`` throws.
     func perform(
         actingFor user: PartnerUserID?,
-        operation: JanuaryOperation,
         record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws {
-        _ = try await exchange(prepare(actingFor: user) { try operation.marking(build()) }, record: record)
-    }
-}
-
-extension JanuaryOperation {
-    /// `request`, marked as this operation's replay rule says. The request must be this operation's: a resource
-    /// that names the wrong operation is a bug in the SDK, which the operation-table tests catch.
-    func marking(_ request: JanuaryRequest) -> JanuaryRequest {
-        assert(matches(method: request.method, path: request.path), "\(id) does not match \(request.path)")
-        var marked = request
-        marked.isIdempotent = replay == .safe
-        return marked
+        _ = try await exchange(prepare(actingFor: user, build), record: record)
     }
 }
 
@@ -162,13 +142,13 @@ extension JanuaryPartnerClient {
             url: try url(for: path, queryItems: request.queryItems),
             headerFields: headers,
             body: body,
-            allowsReplay: request.isReplayable,
             timeout: request.timeout ?? configuration.requestTimeout
         )
         // The transport's own rules (token method and field names, no CR/LF in values, no body on GET), checked
         // once, here, so that a request they refuse is refused before a token is fetched for it. The URL needs no
-        // second look: it is the validated base URL followed by a checked path.
-        return try CheckedHTTPRequest(checking: transportRequest, isIdempotent: request.isIdempotent)
+        // second look: it is the validated base URL followed by a checked path. The replay class goes with it as
+        // the request stated it.
+        return try CheckedHTTPRequest(checking: transportRequest, replay: request.replay)
     }
 
     /// The request URL: the base URL's text, the encoded path, and the encoded query. The path is checked to start
@@ -201,9 +181,10 @@ extension JanuaryPartnerClient {
     ///   `tokenRevokedOrUnknown` event is sent. Your user must sign in to your backend again.
     /// - Every other `401` and every `403` fails at once with January's code.
     /// - **Rate limits and transient failures.** The client sends the request again as
-    ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` on any method, after `5xx` or a transport
-    ///   failure only when ``JanuaryRequest/isIdempotent`` (by default, the method's rule), waiting `Retry-After`
-    ///   or a growing delay.
+    ///   ``Configuration/retryPolicy`` says: after `429 rate_limited` unless its ``JanuaryRequest/replay`` is
+    ///   `never`, after `5xx` or a transport failure only when it is `safe`, waiting `Retry-After` or a growing
+    ///   delay. A `5xx` or no answer to any other request fails with
+    ///   ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``.
     ///
     /// Cancelling the calling task cancels the HTTP request and any wait, and throws `CancellationError`. A wait
     /// runs on ``Configuration/clock``: in a test whose `ManualClock` nothing advances, the clock's stall error
@@ -224,8 +205,9 @@ extension JanuaryPartnerClient {
     /// and retry rules of ``send(_:)``.
     ///
     /// Every decision is ``RequestExchange``'s; this runs its effects and steps: the one place an exchange talks
-    /// to the token cache (two calls: ``TokenCoordinator/credential(inEpoch:)`` and
-    /// ``TokenCoordinator/report(_:)``), the transport, the clock and the event handler.
+    /// to the token cache (``TokenCoordinator/credential(inEpoch:)``, ``TokenCoordinator/report(_:)``,
+    /// ``TokenCoordinator/replacement(forExpired:)`` and ``TokenCoordinator/waitBeforeRetry(_:purpose:inEpoch:)``),
+    /// January's clock (``JanuaryServerClock/note(_:)``), the transport, the clock and the event handler.
     ///
     /// - Parameters:
     ///   - prepared: The request.
@@ -246,48 +228,35 @@ extension JanuaryPartnerClient {
         var transition = machine.start()
         while true {
             for effect in transition.effects {
-                try await perform(effect)
+                run(effect)
             }
             switch transition.step {
             case .fetchCredential(let epoch):
                 do {
                     transition = machine.credentialArrived(try await coordinator.credential(inEpoch: epoch))
                 } catch let error as JanuaryError {
-                    transition = machine.credentialFailed(error, lastRefusal: lastTokenRefusal.withLock { $0 })
+                    transition = machine.credentialFailed(error)
                 }
             case .send(let credential):
                 record?.noteSend(session: credential.epoch, atUptime: configuration.clock.uptime())
                 do {
                     let response = try await prepared.send(with: credential, over: transport)
-                    if let record, (200...299).contains(response.statusCode), !response.credentialWithdrawnByRedirect {
-                        record.noteAnswer(serverDate: response.date, atUptime: configuration.clock.uptime())
-                    }
                     transition = machine.responded(
-                        response,
-                        to: credential,
-                        now: configuration.clock.now(),
-                        jitter: Double.random(in: 0...1)
-                    )
+                        response, now: configuration.clock.now(), jitter: Double.random(in: 0...1))
                 } catch let error as JanuaryError where error.category == .network || error.category == .timeout {
-                    transition = machine.transportFailed(error, to: credential, jitter: Double.random(in: 0...1))
+                    transition = machine.transportFailed(error, jitter: Double.random(in: 0...1))
                 }
             case .refresh(let rejected):
                 do {
-                    // An expired credential's report always returns its replacement or throws.
-                    guard let replacement = try await coordinator.report(.expired(rejected)) else {
-                        preconditionFailure("TokenCoordinator.report(.expired) returned no replacement")
-                    }
-                    transition = machine.refreshed(replacement)
+                    transition = machine.refreshed(try await coordinator.replacement(forExpired: rejected))
                 } catch let error as JanuaryError {
                     transition = machine.refreshFailed(error)
                 }
             case .wait(let seconds, let epoch):
-                try await retryWaits.wait(
+                try await coordinator.waitBeforeRetry(
                     seconds,
-                    on: configuration.clock,
                     purpose: Self.retryWaitPurpose(of: prepared.request, scheduledBy: transition.effects),
-                    epoch: epoch,
-                    of: coordinator
+                    inEpoch: epoch
                 )
                 transition = machine.waitEnded()
             case .succeed(let response):
@@ -315,16 +284,13 @@ extension JanuaryPartnerClient {
         return "the wait before \(retry) of \(request.method.rawValue) \(request.url.path), after \(cause)"
     }
 
-    /// Runs one of the exchange's immediate effects. A report of an accepted or refused credential never
-    /// suspends or throws.
-    private func perform(_ effect: RequestExchange.Effect) async throws {
+    /// Runs one of the exchange's immediate effects, none of which suspends or throws.
+    private func run(_ effect: RequestExchange.Effect) {
         switch effect {
         case .report(let report):
-            _ = try await coordinator.report(report)
-        case .recordRefusal(let error):
-            lastTokenRefusal.withLock { $0 = error }
-        case .forgetRefusal:
-            lastTokenRefusal.withLock { $0 = nil }
+            coordinator.report(report)
+        case .noteJanuarysTime(let date):
+            januarysClock.note(date)
         case .emit(let event):
             emit(event.at)
         }
@@ -345,9 +311,9 @@ extension JanuaryPartnerClient {
 
 extension CheckedHTTPRequest {
     /// Sends the request with `credential` over `transport`.
-    func send(with credential: Credential, over transport: any JanuaryHTTPTransport) async throws -> JanuaryHTTPResponse
+    func send(with credential: Credential, over transport: any CheckedHTTPTransport) async throws -> JanuaryHTTPResponse
     {
-        try await transport.send(checked: authorized(bearer: credential.value))
+        try await transport.send(authorized(bearer: credential.value))
     }
 }
 

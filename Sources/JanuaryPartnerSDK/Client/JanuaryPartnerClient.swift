@@ -1,6 +1,7 @@
 // `import JanuaryPartnerSDK` is all an app needs: the error, identifier and credential types from the core, the
-// event, clock and back-off types that appear in the client's configuration, and the five transport types a
-// partner touches when it supplies its own `JanuaryHTTPTransport` or tests with one. The transport layer itself is
+// event, clock and back-off types that appear in the client's configuration, the five transport types a
+// partner touches when it supplies its own `JanuaryHTTPTransport` or tests with one, and the replay class a raw
+// `JanuaryRequest` states. The transport layer itself is
 // not re-exported: its generic vocabulary (a challenge, a URLSession transport) would arrive at top level in every
 // file of the app, and a generic name beside another library's (Alamofire's `HTTPMethod`) makes both ambiguous.
 // The re-exports sit on the facade's own file because they are part of its public surface.
@@ -15,6 +16,7 @@ import JanuaryTransport
 @_exported import struct JanuaryTransport.JanuaryHTTPRequest
 @_exported import struct JanuaryTransport.JanuaryHTTPResponse
 @_exported import protocol JanuaryTransport.JanuaryHTTPTransport
+@_exported import struct JanuaryTransport.JanuaryReplayClass
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -71,21 +73,20 @@ public final class JanuaryPartnerClient: Sendable {
     public let configuration: Configuration
 
     let coordinator: TokenCoordinator
+    /// January's clock as its answers' `Date`s show it: the exchange driver notes every 2xx's, the token cache
+    /// reads it for an absolute `expiresAt` (and forgets it at sign-out), and an undated write reads it for its log's
+    /// instant.
+    let januarysClock: JanuaryServerClock
     /// Where every event goes, the token cache's and the client's own (a retry, a replay, a reconciliation), so
     /// that ``Configuration/onEvent`` sees them one at a time and in order; `nil` without a handler.
     let events: EventDelivery?
-    let transport: any JanuaryHTTPTransport
-    /// The requests waiting between two attempts, which sign-out ends at once.
-    let retryWaits = RetryWaits()
+    /// Where requests go: the configured transport behind the checked seam, decided once here, or the SDK's own.
+    let transport: any CheckedHTTPTransport
     /// The base URL as text without a trailing slash, judged once by ``Configuration/validate()``: every request
     /// URL is this followed by a checked, encoded path, so it cannot leave the base URL's origin.
     let baseURLPrefix: String
     /// The base URL's decoded path segments, which the server-only guard joins to every request's path.
     let baseURLPathSegments: [Substring]
-    /// January's last refusal of a token as revoked or unknown, until a token is accepted again or the user
-    /// signs out: a provider failure that follows it carries it as its cause, so the app sees why a new token
-    /// was needed.
-    let lastTokenRefusal = Locked<JanuaryError?>(nil)
     /// The log instants in use, per user, so that each create is recognisable by its own (``LogInstantBook``).
     let logInstants = LogInstantBook()
 
@@ -126,10 +127,13 @@ public final class JanuaryPartnerClient: Sendable {
             allowsInReleaseBuilds: configuration.allowsDevelopmentKeyInReleaseBuilds
         )
         let events = configuration.makeEventDelivery()
+        let januarysClock = JanuaryServerClock(clock: configuration.clock)
         try self.init(
             configuration: configuration,
             coordinator: TokenCoordinator(
-                developmentAPIKey: developmentAPIKey, clock: configuration.clock, events: events),
+                developmentAPIKey: developmentAPIKey, clock: configuration.clock, januarysClock: januarysClock,
+                events: events),
+            januarysClock: januarysClock,
             events: events
         )
     }
@@ -159,6 +163,7 @@ public final class JanuaryPartnerClient: Sendable {
         configuration: Configuration = Configuration()
     ) throws {
         let events = configuration.makeEventDelivery()
+        let januarysClock = JanuaryServerClock(clock: configuration.clock)
         try self.init(
             configuration: configuration,
             coordinator: TokenCoordinator(
@@ -170,8 +175,10 @@ public final class JanuaryPartnerClient: Sendable {
                     breaker: configuration.tokenRejectionBreaker
                 ),
                 clock: configuration.clock,
+                januarysClock: januarysClock,
                 events: events
             ),
+            januarysClock: januarysClock,
             events: events
         )
     }
@@ -250,18 +257,24 @@ public final class JanuaryPartnerClient: Sendable {
         _ = try await coordinator.credential()
     }
 
-    private init(configuration: Configuration, coordinator: TokenCoordinator, events: EventDelivery?) throws {
+    private init(
+        configuration: Configuration,
+        coordinator: TokenCoordinator,
+        januarysClock: JanuaryServerClock,
+        events: EventDelivery?
+    ) throws {
         try configuration.validate()
         let base = configuration.baseURL.absoluteString
         self.baseURLPrefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         self.baseURLPathSegments = RequestPath.baseSegments(of: configuration.baseURL)
         self.configuration = configuration
         self.coordinator = coordinator
+        self.januarysClock = januarysClock
         self.events = events
         self.outbox = JanuaryOutbox(
             directory: configuration.outboxDirectory ?? JanuaryOutbox.defaultDirectory, clock: configuration.clock)
         if let transport = configuration.transport {
-            self.transport = transport
+            self.transport = transport.behindCheckedSeam
         } else {
             let session = configuration.makeURLSessionConfiguration()
             // Refused here, when the app creates the client, rather than on every request.
@@ -291,10 +304,10 @@ public final class JanuaryPartnerClient: Sendable {
     /// revocation endpoint), cancel requests that are already on the wire, or call your provider. It returns at
     /// once and runs none of your code: the events it causes are delivered on the SDK's event thread.
     public func signOut() {
+        // One call into the token cache, which owns the session fence (the token, the waits, the remembered
+        // refusal, January's clock); the outbox holds every user's writes first.
         outbox.signedOut()
-        lastTokenRefusal.withLock { $0 = nil }
         coordinator.reset()
-        retryWaits.wakeAll()
     }
 
     #if DEBUG

@@ -2,23 +2,25 @@ import Foundation
 import JanuaryCore
 import JanuaryTransport
 
-/// One call to a January endpoint: method, path, query, headers, body and the user it concerns.
+/// One call to a January endpoint: method, path, query, headers, body, the user it concerns, and whether it may be
+/// sent more than once.
 ///
 /// The client adds `Authorization` itself and carries ``partnerUserID`` in the
 /// ``JanuaryPartnerClient/partnerUserIDHeaderName`` header; do not set either header yourself.
 ///
 /// ```swift
+/// struct TextQuery: Encodable { let text: String }
 /// let request = JanuaryRequest(
 ///     method: .post,
-///     path: "/v1/meals",
-///     body: try .json(meal),
-///     partnerUserID: PartnerUserID(rawValue: partnerOwnedUserID)
+///     path: "/v1.2/food-analysis/text",
+///     body: try .json(TextQuery(text: "2 eggs and a banana")),
+///     replay: .safe  // an analysis only reads: sent again after a 5xx or a lost answer
 /// )
-/// let created: Meal = try await january.send(request, decoding: Meal.self)
+/// let scan: FoodScan = try await january.send(request, decoding: FoodScan.self)
 /// ```
 public struct JanuaryRequest: Sendable {
-    /// An HTTP method: the transport's ``/JanuaryTransport/JanuaryHTTPMethod``, so that one type and one idempotence rule
-    /// serve every layer.
+    /// An HTTP method: the transport's ``/JanuaryTransport/JanuaryHTTPMethod``, one type for every layer. It frames
+    /// the request; ``replay``, not the method, says whether it may be sent twice.
     public typealias Method = JanuaryHTTPMethod
 
     /// The HTTP method.
@@ -62,34 +64,22 @@ public struct JanuaryRequest: Sendable {
     /// `invalid_timeout` before anything is sent.
     public var timeout: TimeInterval?
 
-    private var allowsReplay: Bool
-
-    private var idempotence: Bool?
-
-    /// Whether sending the request twice has the same effect at January as sending it once, so that the client
-    /// may send it again after a `5xx`, a timeout or a lost connection, when nobody knows whether January acted.
+    /// Whether the client may send the request more than once, stated once and read unchanged by every decision
+    /// about a second send: ``/JanuaryTransport/JanuaryReplayClass/onceOnly`` unless you say otherwise, never the
+    /// method's rule.
     ///
-    /// By default the method decides (``/JanuaryTransport/JanuaryHTTPMethod/isIdempotent``): `GET`, `PUT` and `DELETE`
-    /// are, `POST` and `PATCH` are not. Set it to `true` for a `POST` that only reads, such as an analysis, and to
-    /// `false` for any request that must not act twice. The SDK's own operations set it as January's contract
-    /// says. A `429 rate_limited` is retried either way, and ``isReplayable`` `false` still forbids every
-    /// second send.
-    public var isIdempotent: Bool {
-        get { idempotence ?? method.isIdempotent }
-        set { idempotence = newValue }
-    }
-
-    /// Whether the client may send the request a second time at all: once more after refreshing an expired
-    /// token, or again under ``JanuaryPartnerClient/Configuration/retryPolicy`` (``isIdempotent`` decides which
-    /// failures those are).
+    /// - ``/JanuaryTransport/JanuaryReplayClass/safe`` for a request that has the same effect sent twice (a read,
+    ///   an analysis, a `POST` that only reads, an update or delete January treats as idempotent): it is sent again
+    ///   after a refreshed token, a rate limit, and under ``JanuaryPartnerClient/Configuration/retryPolicy`` after a
+    ///   `5xx`, a timeout or a lost connection. Its failures never say ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``.
+    /// - ``/JanuaryTransport/JanuaryReplayClass/onceOnly``, the default, for a write January does not deduplicate:
+    ///   sent again only when January certainly did nothing (an expired token, `429 rate_limited`). A `5xx`, no
+    ///   answer, or a `2xx` whose body cannot be decoded fails with `mayHaveTakenEffect`.
+    /// - ``/JanuaryTransport/JanuaryReplayClass/never`` for a request that must not reach January twice, whatever
+    ///   happens. A request whose body is a one-shot stream is sent as `never` whatever this says.
     ///
-    /// `true` by default when the body is in memory. Set it to `false` for a request that must not reach
-    /// January twice, whatever happens. A request whose body is a one-shot stream is never replayable, and
-    /// setting this to `true` does not change that.
-    public var isReplayable: Bool {
-        get { allowsReplay && body.isReplayable }
-        set { allowsReplay = newValue }
-    }
+    /// The SDK's own operations state January's contract (Docs/Contract.md).
+    public var replay: JanuaryReplayClass
 
     /// Creates a request.
     ///
@@ -100,13 +90,16 @@ public struct JanuaryRequest: Sendable {
     ///   - headers: Extra header fields.
     ///   - body: The body. Defaults to none.
     ///   - partnerUserID: The user the request concerns, if any.
+    ///   - replay: Whether the client may send it more than once (see ``replay``); `onceOnly` unless you say
+    ///     otherwise.
     public init(
         method: Method = .get,
         path: String,
         queryItems: [URLQueryItem] = [],
         headers: [String: String] = [:],
         body: Body = .empty,
-        partnerUserID: PartnerUserID? = nil
+        partnerUserID: PartnerUserID? = nil,
+        replay: JanuaryReplayClass = .onceOnly
     ) {
         self.method = method
         self.pathText = path
@@ -116,28 +109,15 @@ public struct JanuaryRequest: Sendable {
         self.body = body
         self.partnerUserID = partnerUserID
         self.timeout = nil
-        self.allowsReplay = true
-        self.idempotence = nil
+        self.replay = replay
     }
 }
 
 extension JanuaryRequest {
-    /// A typed operation's request, its path encoded once from raw segments (see ``RequestPath/init(segments:)``).
-    ///
-    /// - Parameters:
-    ///   - method: The HTTP method.
-    ///   - segments: The path's segments, not percent-encoded, such as `["v1.2", "foods", id.rawValue]`.
-    ///   - queryItems: Query items to append.
-    ///   - body: The body.
-    /// - Throws: What ``RequestPath/init(segments:)`` throws.
-    init(
-        method: Method,
-        segments: [String],
-        queryItems: [URLQueryItem] = [],
-        body: Body = .empty
-    ) throws {
-        let path = try RequestPath(segments: segments)
-        self.init(method: method, path: path.percentEncoded, queryItems: queryItems, body: body)
+    /// A typed operation's request, its path already encoded (``JanuaryOperation/request(_:query:body:timeout:)``
+    /// makes every one).
+    init(method: Method, path: RequestPath, queryItems: [URLQueryItem], body: Body, replay: JanuaryReplayClass) {
+        self.init(method: method, path: path.percentEncoded, queryItems: queryItems, body: body, replay: replay)
         encodedPath = path
     }
 }
@@ -189,13 +169,6 @@ extension JanuaryRequest {
         /// - Returns: The body.
         public static func stream(_ stream: InputStream, contentType: String? = nil) -> Body {
             Body(storage: .stream(.stream(handingOver: stream), contentType: contentType))
-        }
-
-        var isReplayable: Bool {
-            if case .stream = storage {
-                return false
-            }
-            return true
         }
     }
 }

@@ -4,16 +4,16 @@ import JanuaryCore
 /// When and how long the client waits to send a request again after a rate limit or a transient failure.
 ///
 /// Retried, on by default:
-/// - `429 rate_limited` on any method: January recorded nothing, so even a create is safe to send again.
-/// - `500`, `502`, `503`, `504` and transport failures (a dropped connection, a timeout) for an idempotent
-///   request: every typed operation but the three creates (analyses, alternatives and glucose predictions use
-///   `POST` only to carry a body; a food-log update replaces the fields it names), and for ``JanuaryRequest``
-///   what its ``JanuaryRequest/isIdempotent`` says (by default `GET`, `HEAD`, `PUT` and `DELETE`).
+/// - `429 rate_limited`, for any request whose ``JanuaryRequest/replay`` is not `never`: January recorded nothing,
+///   so even a create is safe to send again.
+/// - `500`, `502`, `503`, `504` and transport failures (a dropped connection, a timeout) for a `safe` request:
+///   every typed operation but the three creates (analyses, alternatives and glucose predictions use `POST` only
+///   to carry a body; a food-log update replaces the fields it names), and a ``JanuaryRequest`` you made `safe`.
 ///
 /// Never retried: `credit_limit_exceeded` and `request_limit_exceeded` (the monthly allowance is spent),
-/// `not_implemented`, any other 4xx, a request that is not replayable, and a create (`createFoodLog`,
-/// `createWaterLog`, `createWeightLog`, or a raw `POST` or `PATCH`) after an ambiguous failure: January does not
-/// deduplicate them, and a log must never be written twice; ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``
+/// `not_implemented`, any other 4xx, a `never` request, and a request that is not `safe` (`createFoodLog`,
+/// `createWaterLog`, `createWeightLog`, or a raw request left `onceOnly`) after an ambiguous failure: January does
+/// not deduplicate writes, and a log must never be written twice; ``/JanuaryCore/JanuaryError/mayHaveTakenEffect``
 /// then tells the app to check.
 ///
 /// Each wait is `Retry-After` when January sends it, otherwise ``baseDelay`` doubling per retry with jitter

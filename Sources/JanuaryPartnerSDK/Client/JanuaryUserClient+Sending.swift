@@ -74,31 +74,27 @@ extension JanuaryUserClient {
     /// Sends one operation on this user's behalf and decodes January's answer.
     ///
     /// - Parameters:
-    ///   - operation: The operation the request is.
     ///   - type: The model the answer decodes into.
     ///   - record: For one request of a write settled over several (see ``SendRecord``).
-    ///   - build: Checks the operation's own input and makes its request. It runs only once the user ID has
-    ///     passed, so that an unusable user ID is the error reported whatever else is wrong.
+    ///   - build: Checks the operation's own input and has its ``JanuaryOperation`` make the request. It runs only
+    ///     once the user ID has passed, so that an unusable user ID is the error reported whatever else is wrong.
     /// - Returns: January's answer, decoded.
     /// - Throws: `invalidInput` with code `invalid_end_user_id` for an unusable user ID; what `build` throws; what
     ///   any request throws.
     func send<Value: Decodable>(
-        operation: JanuaryOperation,
         returning type: Value.Type,
         record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws -> Value {
-        try await client.perform(actingFor: userID, operation: operation, returning: type, record: record, build)
+        try await client.perform(actingFor: userID, returning: type, record: record, build)
     }
 
     /// Sends one operation on this user's behalf whose answer has no content; `build` runs as in
-    /// ``send(operation:returning:_:)``.
+    /// ``send(returning:record:_:)``.
     ///
-    /// - Parameters:
-    ///   - operation: The operation the request is.
-    ///   - build: Checks the operation's own input and makes its request.
-    /// - Throws: What ``send(operation:returning:_:)`` throws.
-    func send(operation: JanuaryOperation, _ build: () throws -> JanuaryRequest) async throws {
-        try await client.perform(actingFor: userID, operation: operation, build)
+    /// - Parameter build: Checks the operation's own input and has its ``JanuaryOperation`` make the request.
+    /// - Throws: What ``send(returning:record:_:)`` throws.
+    func send(_ build: () throws -> JanuaryRequest) async throws {
+        try await client.perform(actingFor: userID, build)
     }
 }

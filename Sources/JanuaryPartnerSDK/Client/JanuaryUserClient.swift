@@ -8,7 +8,7 @@ import JanuaryCore
 ///
 /// ```swift
 /// let user = january.forUser(PartnerUserID(rawValue: account.id), timeZone: account.timeZone)
-/// let today = JanuaryDate.today(in: user.timeZone)
+/// let today = try user.today()
 /// let logs = try await user.foodLogs.list(on: today)
 /// ```
 ///

@@ -8,7 +8,7 @@ import JanuaryTransport
 /// effect.
 ///
 /// It does no I/O, reads no clock and takes no lock. Each input returns a ``Transition``: synchronous
-/// ``Effect``s for the driver to run at once (report to the token cache, emit an event), then the one ``Step`` to take
+/// ``Effect``s for the driver to run at once (report to the token cache, note January's time, emit an event), then the one ``Step`` to take
 /// next (fetch a credential, send, refresh, wait, or finish), whose outcome is the next input.
 /// `JanuaryPartnerClient.exchange(_:)` is the driver. Time and chance come in with the inputs (`now`, `jitter`),
 /// so every rule of Docs/Errors.md and Docs/Authentication.md is a table-driven test without a transport.
@@ -17,7 +17,7 @@ struct RequestExchange {
     struct Rules {
         /// Whether it may be sent more than once (a replay after a refresh, a retry), and after an unknown
         /// outcome; decided once, where the request was made.
-        var replay: ReplayClass
+        var replay: JanuaryReplayClass
         /// Whether the body can be read twice; only for the wording of a refusal not to replay.
         var bodyIsReplayable: Bool
         /// The request's method, for the note on an unknown outcome.
@@ -26,15 +26,15 @@ struct RequestExchange {
         var policy: JanuaryRetryPolicy
     }
 
-    /// Something the driver does at once, before the next step.
+    /// Something the driver does at once, without suspending, before the next step.
     enum Effect {
-        /// Tell the token cache what January said of a credential: authenticated (with a 2xx's `Date`), or
-        /// refused for good (dropped without asking the provider). An expiry is the ``Step/refresh(_:)`` step.
+        /// Tell the token cache what January said of a credential: authenticated, or refused for good (dropped
+        /// without asking the provider, and a revocation remembered for its session to explain a later provider
+        /// failure). An expiry is the ``Step/refresh(_:)`` step.
         case report(TokenCoordinator.Report)
-        /// Remember this refusal, to explain a later credential failure.
-        case recordRefusal(JanuaryError)
-        /// A response proved a token good: forget the last refusal.
-        case forgetRefusal
+        /// Note the `Date` of January's successful answer on the client's ``/JanuaryAuth/JanuaryServerClock``,
+        /// which the token cache and undated writes read.
+        case noteJanuarysTime(Date)
         /// Emit this event, dated when it is emitted.
         case emit(Event)
     }
@@ -65,15 +65,15 @@ struct RequestExchange {
     /// The one asynchronous thing to do next, or the end.
     enum Step {
         /// Get a credential of the session `epoch` (any session when `nil`), then call ``credentialArrived(_:)``
-        /// or ``credentialFailed(_:lastRefusal:)``.
+        /// or ``credentialFailed(_:)``.
         case fetchCredential(inEpoch: UInt64?)
-        /// Send with this credential, then call ``responded(_:to:now:jitter:)`` or
-        /// ``transportFailed(_:to:jitter:)`` with it.
+        /// Send with this credential, then call ``responded(_:now:jitter:)`` or ``transportFailed(_:jitter:)``.
         case send(Credential)
-        /// Report this credential expired to the token cache, which returns its replacement; then call
-        /// ``refreshed(_:)`` or ``refreshFailed(_:)``.
+        /// Ask the token cache for the replacement of this expired credential; then call ``refreshed(_:)`` or
+        /// ``refreshFailed(_:)``.
         case refresh(Credential)
-        /// Wait this many seconds, or until the session `epoch` ends, then call ``waitEnded()``.
+        /// Wait this many seconds, or until the session `epoch` ends (the token cache's retry wait), then call
+        /// ``waitEnded()``.
         case wait(TimeInterval, epoch: UInt64)
         /// Return this response.
         case succeed(JanuaryHTTPResponse)
@@ -87,94 +87,96 @@ struct RequestExchange {
         var step: Step
     }
 
-    private enum Phase {
-        case starting
-        case fetching
-        case sending
-        case refreshing
-        case waiting
-        case done
+    /// What the request has used of its second sends so far: carried from state to state, so that none of it can
+    /// be lost or reset between two attempts.
+    struct Attempts: Equatable {
+        /// Whether it was sent again, once, with a refreshed credential.
+        var hasReplayedAfterRefresh = false
+        /// How many retries it has had.
+        var retries = 0
+        /// How many seconds its retries have waited in all.
+        var waited: TimeInterval = 0
+    }
+
+    /// Where the exchange is, with what that stage needs and nothing else.
+    private enum State {
+        /// Not started; a request pinned to a session (one of several that settle one write) names it.
+        case created(session: UInt64?)
+        /// Waiting for a credential of `session`, or of whichever is current when `nil`: only before the first
+        /// credential fixed the request's session.
+        case fetching(session: UInt64?, Attempts)
+        /// Sent with `credential`, whose session is the request's, waiting for the answer.
+        case sending(Credential, Attempts)
+        /// January rejected `expired` as expired with `rejection`; waiting for its replacement.
+        case refreshing(expired: Credential, rejection: JanuaryError, Attempts)
+        /// Waiting before a retry in the session `epoch`.
+        case waiting(epoch: UInt64, Attempts)
+        /// Succeeded or failed; no input is expected.
+        case finished
     }
 
     let rules: Rules
-    private var phase = Phase.starting
-    /// The session the request belongs to: the first credential's.
-    private var epoch: UInt64?
-    /// January's token rejection that the refresh in progress answers.
-    private var rejection: JanuaryError?
-    private var hasReplayedAfterRefresh = false
-    private var retries = 0
-    private var waited: TimeInterval = 0
+    private var state: State
 
-    /// The session a request must be sent in, for one of several requests that settle one write: `nil` for a
-    /// request that joins whichever session is current.
-    private let session: UInt64?
-
+    /// - Parameters:
+    ///   - rules: What the request allows.
+    ///   - session: The session the request must be sent in, for one of several requests that settle one write;
+    ///     `nil` for a request that joins whichever session is current.
     init(rules: Rules, session: UInt64? = nil) {
         self.rules = rules
-        self.session = session
+        self.state = .created(session: session)
     }
 
     /// The first step: a credential of the request's session, or of whichever is current.
     mutating func start() -> Transition {
-        precondition(phase == .starting, "an exchange starts once")
-        phase = .fetching
+        guard case .created(let session) = state else { Self.unexpected(#function) }
+        state = .fetching(session: session, Attempts())
         return Transition(step: .fetchCredential(inEpoch: session))
     }
 
     /// The token cache gave a credential: send with it. The first one fixes the session the request belongs to.
     mutating func credentialArrived(_ credential: Credential) -> Transition {
-        precondition(phase == .fetching, "a credential arrives only when one was asked for")
-        if epoch == nil {
-            epoch = credential.epoch
-        }
-        phase = .sending
+        guard case .fetching(_, let attempts) = state else { Self.unexpected(#function) }
+        state = .sending(credential, attempts)
         return Transition(step: .send(credential))
     }
 
-    /// The token cache could not give a credential. Before the first send, the last token refusal (if any)
-    /// explains why; a sign-out is reported as it is.
-    mutating func credentialFailed(_ error: JanuaryError, lastRefusal: JanuaryError?) -> Transition {
-        precondition(phase == .fetching, "a credential fails only when one was asked for")
-        phase = .done
-        guard epoch == nil, error.code != JanuaryError.Code.signedOut, let lastRefusal else {
-            return Transition(step: .fail(error))
-        }
-        return Transition(step: .fail(error.with(cause: lastRefusal)))
+    /// The token cache could not give a credential: its error, which already carries the session's last
+    /// refusal as its cause when there is one.
+    mutating func credentialFailed(_ error: JanuaryError) -> Transition {
+        guard case .fetching = state else { Self.unexpected(#function) }
+        state = .finished
+        return Transition(step: .fail(error))
     }
 
-    /// January answered the request sent with `credential`.
-    mutating func responded(
-        _ response: JanuaryHTTPResponse,
-        to credential: Credential,
-        now: Date,
-        jitter: Double
-    ) -> Transition {
-        precondition(phase == .sending, "a response arrives only for a request sent")
+    /// January answered the request, sent with the credential of the last ``Step/send(_:)``.
+    mutating func responded(_ response: JanuaryHTTPResponse, now: Date, jitter: Double) -> Transition {
+        guard case .sending(let credential, let attempts) = state else { Self.unexpected(#function) }
         if (200...299).contains(response.statusCode) {
-            phase = .done
+            state = .finished
             return Transition(effects: Self.acknowledging(response, sentWith: credential), step: .succeed(response))
         }
         var body = JanuaryErrorBody(parsing: response.body)
         guard let (rejection, code) = TokenRejection.reading(response, body: body) else {
             let failure = JanuaryErrorMapping.error(for: response, body: body, now: now)
-            var transition = afterFailure(failure, sentWith: credential, jitter: jitter)
+            var transition = afterFailure(failure, sentWith: credential, attempts, jitter: jitter)
             transition.effects.insert(contentsOf: Self.acknowledging(response, sentWith: credential), at: 0)
             return transition
         }
         body.code = code
         let mapped = JanuaryErrorMapping.error(for: response, body: body, now: now)
-        if rejection == .expired, rules.replay != .never, !hasReplayedAfterRefresh, credential.isRefreshable {
-            phase = .refreshing
-            self.rejection = mapped
+        if rejection == .expired, rules.replay.allowsResend, !attempts.hasReplayedAfterRefresh,
+            credential.isRefreshable
+        {
+            state = .refreshing(expired: credential, rejection: mapped, attempts)
             return Transition(step: .refresh(credential))
         }
-        phase = .done
-        let error = mapped.with(
-            message: JanuaryError.sentences(refusalReason(code, credential), "January: " + mapped.message))
-        var effects: [Effect] = [.report(.refused(credential))]
-        if rejection == .revokedOrUnknown, credential.isRefreshable {
-            effects.append(.recordRefusal(error))
+        state = .finished
+        let reason = refusalReason(code, credential, hasReplayedAfterRefresh: attempts.hasReplayedAfterRefresh)
+        let error = mapped.with(message: JanuaryError.sentences(reason, "January: " + mapped.message))
+        let isRevokedOrUnknown = rejection == .revokedOrUnknown && credential.isRefreshable
+        var effects: [Effect] = [.report(.refused(credential, because: isRevokedOrUnknown ? error : nil))]
+        if isRevokedOrUnknown {
             effects.append(
                 .emit(
                     Event(
@@ -189,17 +191,17 @@ struct RequestExchange {
         return Transition(effects: effects, step: .fail(error))
     }
 
-    /// No answer came to the request sent with `credential`: it may or may not have reached January.
-    mutating func transportFailed(_ failure: JanuaryError, to credential: Credential, jitter: Double) -> Transition {
-        precondition(phase == .sending, "a transport fails only for a request sent")
-        return afterFailure(failure, sentWith: credential, jitter: jitter)
+    /// No answer came to the request: it may or may not have reached January.
+    mutating func transportFailed(_ failure: JanuaryError, jitter: Double) -> Transition {
+        guard case .sending(let credential, let attempts) = state else { Self.unexpected(#function) }
+        return afterFailure(failure, sentWith: credential, attempts, jitter: jitter)
     }
 
     /// The token cache replaced the expired credential: send once more with the new one.
     mutating func refreshed(_ replacement: Credential) -> Transition {
-        precondition(phase == .refreshing, "a refresh ends only when one was asked for")
-        hasReplayedAfterRefresh = true
-        phase = .sending
+        guard case .refreshing(_, _, var attempts) = state else { Self.unexpected(#function) }
+        attempts.hasReplayedAfterRefresh = true
+        state = .sending(replacement, attempts)
         return Transition(
             effects: [.emit(Event(kind: .requestRetried, generation: replacement.generation))],
             step: .send(replacement)
@@ -209,9 +211,9 @@ struct RequestExchange {
     /// The token cache could not replace the expired credential: its error, with January's rejection as the
     /// cause (a sign-out is reported as it is).
     mutating func refreshFailed(_ error: JanuaryError) -> Transition {
-        precondition(phase == .refreshing, "a refresh ends only when one was asked for")
-        phase = .done
-        guard error.code != JanuaryError.Code.signedOut, let rejection else {
+        guard case .refreshing(_, let rejection, _) = state else { Self.unexpected(#function) }
+        state = .finished
+        guard error.code != JanuaryError.Code.signedOut else {
             return Transition(step: .fail(error))
         }
         return Transition(step: .fail(error.with(cause: rejection)))
@@ -219,33 +221,43 @@ struct RequestExchange {
 
     /// The wait before a retry is over: get the session's credential again (a sign-out meanwhile fails it).
     mutating func waitEnded() -> Transition {
-        precondition(phase == .waiting, "a wait ends only when one was asked for")
-        phase = .fetching
+        guard case .waiting(let epoch, let attempts) = state else { Self.unexpected(#function) }
+        state = .fetching(session: epoch, attempts)
         return Transition(step: .fetchCredential(inEpoch: epoch))
     }
 
+    /// Stops on an input the exchange does not await in its state: the driver follows the steps, so this is a bug
+    /// in the SDK, never something a response or a partner can cause.
+    private static func unexpected(_ input: String) -> Never {
+        preconditionFailure("RequestExchange.\(input) is not an input the exchange awaits now")
+    }
+
     /// Retry or fail after a failure that is not a token rejection; a retry stays in `credential`'s session.
-    private mutating func afterFailure(_ failure: JanuaryError, sentWith credential: Credential, jitter: Double)
-        -> Transition
-    {
+    private mutating func afterFailure(
+        _ failure: JanuaryError,
+        sentWith credential: Credential,
+        _ attempts: Attempts,
+        jitter: Double
+    ) -> Transition {
         switch RetryDecision.decide(
             after: failure,
             replay: rules.replay,
-            retriesSoFar: retries,
-            waitedSoFar: waited,
+            retriesSoFar: attempts.retries,
+            waitedSoFar: attempts.waited,
             policy: rules.policy,
             jitter: jitter
         ) {
         case .fail:
-            phase = .done
+            state = .finished
             return Transition(step: .fail(annotated(failure)))
         case .retry(let wait):
-            retries += 1
-            waited += wait
-            phase = .waiting
+            var attempts = attempts
+            attempts.retries += 1
+            attempts.waited += wait
+            state = .waiting(epoch: credential.epoch, attempts)
             let event = Event(
                 kind: .retryScheduled,
-                attempt: UInt64(retries),
+                attempt: UInt64(attempts.retries),
                 retryAfter: wait,
                 statusCode: failure.statusCode,
                 code: failure.code?.rawValue
@@ -254,9 +266,9 @@ struct RequestExchange {
         }
     }
 
-    /// What a response from a hop that carried the credential tells the token cache: January's clock (from a
-    /// 2xx only, so that an error page of a proxy or gateway cannot set it), and whether January authenticated
-    /// the credential.
+    /// What a response from a hop that carried the credential tells: the token cache, whether January
+    /// authenticated the credential; January's clock, its time (from a 2xx only, so that an error page of a proxy
+    /// or gateway cannot set it).
     private static func acknowledging(_ response: JanuaryHTTPResponse, sentWith credential: Credential) -> [Effect] {
         guard !response.credentialWithdrawnByRedirect else {
             return []
@@ -264,9 +276,10 @@ struct RequestExchange {
         guard provesAuthentication(response.statusCode) else {
             return []
         }
-        let serverDate = (200...299).contains(response.statusCode) ? response.date : nil
-        let report = Effect.report(.accepted(credential, serverDate: serverDate))
-        return credential.isRefreshable ? [.forgetRefusal, report] : [report]
+        guard (200...299).contains(response.statusCode), let date = response.date else {
+            return [.report(.accepted(credential))]
+        }
+        return [.report(.accepted(credential)), .noteJanuarysTime(date)]
     }
 
     /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401
@@ -282,7 +295,11 @@ struct RequestExchange {
     }
 
     /// Why a token rejection is not fixed by replaying, in the partner's terms.
-    private func refusalReason(_ code: JanuaryError.Code, _ credential: Credential) -> String {
+    private func refusalReason(
+        _ code: JanuaryError.Code,
+        _ credential: Credential,
+        hasReplayedAfterRefresh: Bool
+    ) -> String {
         if !credential.isRefreshable {
             return "January rejected the development API key. A key cannot be refreshed, so the request was not "
                 + "sent again; check the key in the January dashboard."
@@ -303,135 +320,20 @@ struct RequestExchange {
             + (rules.bodyIsReplayable ? "it is marked as not replayable." : "its body is a one-shot stream.")
     }
 
-    /// Marks a failure whose outcome is unknown for a request the client does not send twice (a create, or a
-    /// request that is not idempotent or not replayable): no answer, an unreadable one, or a `5xx`. Its message
-    /// says so and how to check, and ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`.
+    /// Marks a failure whose outcome is unknown for a request whose replay class is not `safe` (a create, or a raw
+    /// request nobody said was safe): no answer, or a `5xx`. Its message says so and how to check, and
+    /// ``/JanuaryCore/JanuaryError/mayHaveTakenEffect`` is `true`. A `2xx` that cannot be read is the same
+    /// question, answered by the same class where it is decoded.
     func annotated(_ failure: JanuaryError) -> JanuaryError {
         let isOutcomeUnknown =
             failure.statusCode.map { $0 >= 500 }
             ?? ((failure.category == .network || failure.category == .timeout) && !failure.provesNotSent)
-        guard rules.replay != .safe, isOutcomeUnknown else {
+        guard !rules.replay.allowsResendAfterUnknownOutcome, isOutcomeUnknown else {
             return failure
         }
         return failure.withOutcomeUnknown(
             note: "This \(rules.method) was not sent again: it may or may not have taken effect at January, which "
                 + "does not deduplicate writes. Check (for a log, with list or get) before sending it again."
         )
-    }
-}
-
-/// What January's `401` says about the client token it was sent (Docs/Authentication.md): expired, which a new
-/// token fixes, or revoked or unknown, which only the user signing in to the partner again fixes.
-///
-/// January answers all three with the same `WWW-Authenticate: Bearer error="invalid_token"` challenge; its JSON
-/// `code` and the challenge's `error_description` tell them apart. The code decides when there is one; a body
-/// that a gateway dropped leaves the description; a bare standard challenge, with neither, means "expired", as
-/// RFC 6750 uses it.
-enum TokenRejection: Equatable {
-    /// The token is past its lifetime: get a new one and send the request again, once.
-    case expired
-    /// January revoked the token (`token_revoked`) or does not know it (`token_invalid`): surface it.
-    case revokedOrUnknown
-
-    /// The rejection `response` states, with January's code for it; `nil` when it is no token rejection.
-    ///
-    /// Only an answer from a hop that carried the credential counts: a redirect target on another origin never
-    /// saw the token, so its `401` must not make the client drop a good token or replay the request.
-    ///
-    /// - Parameters:
-    ///   - response: January's response.
-    ///   - body: Its error body, already parsed.
-    /// - Returns: The rejection and the code to report, or `nil`.
-    static func reading(
-        _ response: JanuaryHTTPResponse,
-        body: JanuaryErrorBody
-    ) -> (TokenRejection, code: JanuaryError.Code)? {
-        guard response.statusCode == 401, !response.credentialWithdrawnByRedirect else {
-            return nil
-        }
-        switch body.code {
-        case JanuaryError.Code.tokenExpired?:
-            return (.expired, JanuaryError.Code.tokenExpired)
-        case let code? where code == JanuaryError.Code.tokenInvalid || code == JanuaryError.Code.tokenRevoked:
-            return (.revokedOrUnknown, code)
-        case .some:
-            // Another code, such as `unauthorized`: January's code decides, whatever the challenge says.
-            return nil
-        case nil:
-            break
-        }
-        guard let challenge = response.challenges.first(where: \.isInvalidToken) else {
-            return nil
-        }
-        guard let description = challenge.errorDescription?.lowercased(), !description.isEmpty else {
-            return (.expired, JanuaryError.Code.tokenExpired)
-        }
-        if description.contains("expired") {
-            return (.expired, JanuaryError.Code.tokenExpired)
-        }
-        if description.contains("revoked") {
-            return (.revokedOrUnknown, JanuaryError.Code.tokenRevoked)
-        }
-        // "token invalid", or a description January has not used yet: nothing says a new token would help.
-        return (.revokedOrUnknown, JanuaryError.Code.tokenInvalid)
-    }
-}
-
-/// Whether a failed attempt is sent again, and after how long: ``JanuaryRetryPolicy``'s rules as a pure function,
-/// so that every rule is tested without a network or a clock.
-enum RetryDecision: Equatable {
-    /// Wait this many seconds, then send again.
-    case retry(after: TimeInterval)
-    /// Throw the failure.
-    case fail
-
-    /// The statuses that mean "try again later" when the method allows it.
-    static let transientStatuses: Set<Int> = [500, 502, 503, 504]
-
-    /// The decision for one failed attempt.
-    ///
-    /// - Parameters:
-    ///   - failure: The error the attempt produced: mapped from January's response, or the transport's.
-    ///   - replay: Whether the request may be sent again at all, and after an ambiguous failure.
-    ///   - retriesSoFar: How many retries this request has had.
-    ///   - waitedSoFar: How many seconds its retries have waited.
-    ///   - policy: The client's policy.
-    ///   - jitter: A random number in 0...1 for the computed wait.
-    /// - Returns: ``retry(after:)`` or ``fail``.
-    static func decide(
-        after failure: JanuaryError,
-        replay: ReplayClass,
-        retriesSoFar: Int,
-        waitedSoFar: TimeInterval,
-        policy: JanuaryRetryPolicy,
-        jitter: Double
-    ) -> RetryDecision {
-        guard replay != .never, retriesSoFar < policy.maximumRetries,
-            isRetryable(failure, isIdempotent: replay == .safe)
-        else {
-            return .fail
-        }
-        let wait = failure.retryAfter ?? policy.backoffDelay(forRetry: retriesSoFar + 1, jitter: jitter)
-        guard wait <= policy.maximumRetryAfter, waitedSoFar + wait <= policy.maximumTotalWait else {
-            return .fail
-        }
-        return .retry(after: wait)
-    }
-
-    /// Whether this kind of failure is worth sending again for a request that is or is not idempotent.
-    static func isRetryable(_ failure: JanuaryError, isIdempotent: Bool) -> Bool {
-        if let status = failure.statusCode {
-            if status == 429 {
-                return failure.code != JanuaryError.Code.creditLimitExceeded
-                    && failure.code != JanuaryError.Code.requestLimitExceeded
-            }
-            return transientStatuses.contains(status) && failure.code != JanuaryError.Code.notImplemented
-                && isIdempotent
-        }
-        // No response: the request may or may not have reached January.
-        let transportFailure =
-            (failure.category == .network || failure.category == .timeout)
-            && failure.code != JanuaryError.Code.responseTooLarge
-        return transportFailure && isIdempotent
     }
 }

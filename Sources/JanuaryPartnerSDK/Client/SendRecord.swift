@@ -11,8 +11,6 @@ final class SendRecord: Sendable {
         var session: UInt64?
         var lastSendStartedAtUptime: TimeInterval?
         var sends = 0
-        /// The `Date` of the last 2xx answer, and when it arrived on the clock's uptime.
-        var lastServerDate: (date: Date, uptime: TimeInterval)?
     }
 
     private let state: Locked<State>
@@ -48,22 +46,6 @@ final class SendRecord: Sendable {
     /// Whether any request of the write has been handed to the transport.
     var hasSent: Bool {
         lastSendStartedAtUptime != nil
-    }
-
-    /// January's time now by the `Date` of the last 2xx answer to a request of the write: that date, which
-    /// HTTP-date truncates to the second, plus the time since it arrived; `nil` before one.
-    func januaryTime(atUptime uptime: TimeInterval) -> Date? {
-        state.withLock { state in
-            state.lastServerDate.map { $0.date.addingTimeInterval(0.5 + max(0, uptime - $0.uptime)) }
-        }
-    }
-
-    /// Notes a 2xx answer's `Date`, when it has one.
-    func noteAnswer(serverDate: Date?, atUptime uptime: TimeInterval) {
-        guard let serverDate else {
-            return
-        }
-        state.withLock { $0.lastServerDate = (serverDate, uptime) }
     }
 
     /// Notes that a request of the write is being handed to the transport with a credential of `session`.

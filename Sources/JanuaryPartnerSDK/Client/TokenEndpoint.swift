@@ -24,7 +24,7 @@ package struct TokenEndpoint: Sendable {
     static let maximumResponseSize = 64 * 1024
 
     let makeRequest: @Sendable () async throws -> URLRequest
-    let transport: any JanuaryHTTPTransport
+    let transport: any CheckedHTTPTransport
 
     /// - Parameters:
     ///   - makeRequest: The partner's closure, called for every fetch so that its session header is current.
@@ -38,7 +38,7 @@ package struct TokenEndpoint: Sendable {
     ) {
         self.makeRequest = makeRequest
         if let transport {
-            self.transport = transport
+            self.transport = transport.behindCheckedSeam
             return
         }
         let session = URLSessionConfiguration.ephemeral
@@ -70,7 +70,7 @@ package struct TokenEndpoint: Sendable {
         let request = try Self.checkedRequest(from: try await makeRequest())
         let response: JanuaryHTTPResponse
         do {
-            response = try await transport.send(checked: request)
+            response = try await transport.send(request)
         } catch let error as JanuaryError {
             throw TokenProviderFailure(Self.unreachable(error))
         }
@@ -140,7 +140,8 @@ package struct TokenEndpoint: Sendable {
         // field value may add a field of its own to the message.
         do {
             try TransportSafety.validateCredentialURL(url)
-            return try CheckedHTTPRequest(checking: transportRequest, redirects: .sameOriginOnly)
+            // Each fetch makes a request of its own, sent once: a failed one is a failed provider call.
+            return try CheckedHTTPRequest(checking: transportRequest, replay: .never, redirects: .sameOriginOnly)
         } catch let error as JanuaryError {
             throw TokenProviderFailure(
                 .tokenProvider(

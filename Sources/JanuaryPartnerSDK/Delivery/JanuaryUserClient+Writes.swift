@@ -5,39 +5,37 @@ import JanuaryCore
 // by, and one for a write cancelled after it left. Docs/LoggingForAUser.md, "What a write promises".
 extension JanuaryUserClient {
     /// The instant a write is dated by: `time`, the partner's, when given; otherwise January's time now, by the
-    /// client's estimate of January's clock, or, before the client has one, by the `Date` of the answer to `learn`
-    /// (a listing of the write's kind of log), so that a device clock hours or days off never dates a log. The
-    /// device's clock is used only when no answer carried a `Date`.
+    /// client's one ``/JanuaryAuth/JanuaryServerClock``, which, before any answer has been seen, the answer to
+    /// `learn` (a listing of the write's kind of log) sets, so that a device clock hours or days off never dates a
+    /// log. The device's clock is used only when no answer carried a `Date`.
     ///
     /// - Parameters:
     ///   - time: The partner's time for the log, or `nil`.
-    ///   - learn: Sends one cheap request of the write's kind, noting its answer in the record it is given.
+    ///   - learn: Sends one cheap request of the write's kind, whose answer's `Date` the exchange notes.
     /// - Returns: The instant.
     /// - Throws: What `learn` throws.
-    func writeTime(_ time: Date?, learningClockWith learn: (SendRecord) async throws -> Void) async throws -> Date {
+    func writeTime(_ time: Date?, learningClockWith learn: () async throws -> Void) async throws -> Date {
         if let time {
             return time
         }
-        if let january = client.coordinator.januaryTimeIfKnown() {
+        if let january = client.januarysClock.timeForDating() {
             return january
         }
-        let clock = client.configuration.clock
-        let answer = SendRecord()
-        try await learn(answer)
-        return answer.januaryTime(atUptime: clock.uptime()) ?? clock.now()
+        try await learn()
+        return client.januarysClock.timeForDating() ?? client.configuration.clock.now()
     }
 
-    /// ``writeTime(_:learningClockWith:)`` for a write whose kind's listing of today's UTC day, `operation` at
-    /// `path` with `query` added, is the request that learns January's clock; its answer is not read.
+    /// ``writeTime(_:learningClockWith:)`` for a write whose kind's listing of today's UTC day, `operation` with
+    /// `query` added, is the request that learns January's clock; its answer is not read.
     func writeTime(
-        _ time: Date?, learningClockFrom operation: JanuaryOperation, path: String, query: [URLQueryItem] = []
+        _ time: Date?, learningClockFrom operation: JanuaryOperation, query: [URLQueryItem] = []
     ) async throws -> Date {
-        try await writeTime(time) { answer in
+        try await writeTime(time) {
             guard let today = utcToday() else {
                 return
             }
-            try await client.perform(actingFor: userID, operation: operation, record: answer) {
-                JanuaryRequest(method: .get, path: path, queryItems: Self.utcDayQuery(today) + query)
+            try await client.perform(actingFor: userID) {
+                try operation.request(query: Self.utcDayQuery(today) + query)
             }
         }
     }

@@ -4,13 +4,8 @@ import JanuaryCore
 /// An HTTP request method, such as `GET` or `POST`: an extensible set of values, so a method this type does not
 /// name can still be sent.
 ///
-/// The one place that knows what a method promises: ``isIdempotent`` decides, for the transport and for the SDK
-/// above it, whether a request whose outcome is unknown may be sent again on the strength of its method alone.
-///
-/// ```swift
-/// let request = JanuaryHTTPRequest(method: .post, url: url, body: .data(json))
-/// request.method.isIdempotent // false: a second POST may act twice
-/// ```
+/// A method decides how a request is framed (a `GET` carries no body), never whether it may be sent twice: January
+/// reads with `POST` and updates with `PATCH`, so the SDK states a ``JanuaryReplayClass`` for each request instead.
 public struct JanuaryHTTPMethod: JanuaryExtensibleString {
     /// The method's name as sent on the wire, such as `GET`.
     public let rawValue: String
@@ -39,12 +34,11 @@ public struct JanuaryHTTPMethod: JanuaryExtensibleString {
     /// `OPTIONS`.
     public static let options = JanuaryHTTPMethod(rawValue: "OPTIONS")
 
-    /// Whether sending a request with this method twice has the same intended effect as sending it once
-    /// (RFC 9110 §9.2.2): `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT` and `DELETE`.
+    /// Whether RFC 9110 (§9.2.2) calls the method idempotent: `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT` and
+    /// `DELETE`.
     ///
-    /// `POST`, `PATCH` and any method this type does not know are not: after a timeout or a lost connection,
-    /// nobody can tell whether the server acted, and a second request may act again. A particular endpoint may
-    /// promise more than its method does; the SDK's requests say so on their own.
+    /// What the method promises in general, not what an endpoint does: the SDK decides nothing with it, and reads
+    /// each request's ``JanuaryReplayClass`` instead (`Scripts/method-decides-nothing.sh` keeps it so).
     public var isIdempotent: Bool {
         switch self {
         case .get, .head, .options, .put, .delete: true

@@ -1,11 +1,11 @@
 import Foundation
 import JanuaryCore
 
-/// An HTTP request for a ``JanuaryHTTPTransport``: method, URL, header fields, body, and whether it may be sent again.
+/// An HTTP request for a ``JanuaryHTTPTransport``: method, URL, header fields, body and timeout; what goes on the wire,
+/// and no policy.
 ///
-/// The SDK may send a request more than once, after refreshing a rejected token. It does so only when
-/// ``isReplayable`` is true: the caller allows it (``allowsReplay``) and the body can be read again, which a
-/// ``Body/stream(_:)`` body cannot.
+/// Whether the SDK may send it twice is not the request's: the SDK states a ``JanuaryReplayClass`` for each of its
+/// requests and keeps it beside the request, from the operation that made it to the transport.
 ///
 /// Printing never shows a credential: `description`, `debugDescription` and `dump` show `Authorization` (and
 /// the other fields ``JanuaryHTTPHeaderFields`` redacts) as `<redacted>`, and a URL's user and password likewise.
@@ -22,11 +22,6 @@ public struct JanuaryHTTPRequest: Sendable {
     /// The request content.
     public var body: Body
 
-    /// Whether the caller allows the SDK to send this request again, for example after refreshing a token.
-    ///
-    /// Set it to `false` for requests that must not be repeated even when they could be, such as a payment.
-    public var allowsReplay: Bool
-
     /// Seconds to wait for the response before failing with a timeout; `nil` uses the session's setting.
     public var timeout: TimeInterval?
 
@@ -37,27 +32,19 @@ public struct JanuaryHTTPRequest: Sendable {
     ///   - url: The absolute `http` or `https` URL.
     ///   - headerFields: The header fields to send.
     ///   - body: The content; empty by default.
-    ///   - allowsReplay: Whether the SDK may send the request again; `true` by default.
     ///   - timeout: Seconds to wait for a response, or `nil` for the session's default.
     public init(
         method: JanuaryHTTPMethod = .get,
         url: URL,
         headerFields: JanuaryHTTPHeaderFields = [:],
         body: Body = .empty,
-        allowsReplay: Bool = true,
         timeout: TimeInterval? = nil
     ) {
         self.method = method
         self.url = url
         self.headerFields = headerFields
         self.body = body
-        self.allowsReplay = allowsReplay
         self.timeout = timeout
-    }
-
-    /// Whether the request may be sent again: the caller allows it and the body can be read again.
-    public var isReplayable: Bool {
-        allowsReplay && body.isReplayable
     }
 }
 
@@ -66,9 +53,6 @@ extension JanuaryHTTPRequest: CustomStringConvertible, CustomDebugStringConverti
     /// `JanuaryHTTPRequest(POST https://api.example/v1, headers: [Authorization: <redacted>], body: 12 bytes)`.
     public var description: String {
         var parts = ["\(method) \(Self.printable(url))", "headers: \(headerFields)", "body: \(body)"]
-        if !allowsReplay {
-            parts.append("replay not allowed")
-        }
         if let timeout {
             parts.append("timeout: \(timeout)s")
         }
@@ -89,7 +73,6 @@ extension JanuaryHTTPRequest: CustomStringConvertible, CustomDebugStringConverti
                 "url": Self.printable(url),
                 "headerFields": headerFields,
                 "body": body.description,
-                "allowsReplay": allowsReplay,
                 "timeout": timeout as Any,
             ],
             displayStyle: .struct

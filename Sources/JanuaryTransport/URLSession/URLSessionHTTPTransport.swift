@@ -41,7 +41,7 @@ import FoundationNetworking
 /// ``/JanuaryCore/JanuaryError/Category/network`` (code `response_too_large`) instead of growing without bound.
 ///
 /// Cancelling the calling task cancels the URLSession task and throws `CancellationError` at once.
-public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests {
+public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTransport {
     /// The largest response body accepted unless told otherwise: 16 MiB, far above any January answer.
     public static let defaultMaximumResponseBodySize = 16 * 1024 * 1024
 
@@ -50,7 +50,7 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests
 
     private struct State {
         var isShutDown = false
-        /// Sessions made for one write each (see ``needsFreshConnection(_:)``), to cancel them on shutdown.
+        /// Sessions made for one request each (see ``needsFreshConnection(_:body:)``), to cancel them on shutdown.
         var writeSessions: [ObjectIdentifier: URLSession] = [:]
     }
 
@@ -155,18 +155,18 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests
         }
     }
 
-    /// Whether a request with `method` is sent on a connection of its own, where the platform would otherwise
-    /// resend it by itself.
+    /// Whether a request of the replay class `replay` with `body` is sent on a connection of its own, where the
+    /// platform would otherwise resend it by itself.
     ///
     /// On Linux, URLSession (libcurl) resends a request whose reused keep-alive connection closes before any
-    /// response, as if the connection had been stale. For an idempotent method that is harmless; for any other
-    /// (`POST`, `PATCH`) it may act twice, and swift-corelibs-foundation cannot even rewind the body: the task
-    /// hangs until it times out. Such a request therefore gets a session, and so a connection, of its own there:
-    /// a connection that closes without an answer fails at once with `network`, and the caller decides whether
-    /// to send it again. Apple's URLSession does not resend them.
-    static func needsFreshConnection(_ method: JanuaryHTTPMethod) -> Bool {
+    /// response, as if the connection had been stale. Only a ``JanuaryReplayClass/safe`` request may be sent twice,
+    /// and only one without content can be: swift-corelibs-foundation cannot rewind a body, so the resend hangs
+    /// until the request times out. Any other request therefore gets a session, and so a connection, of its own
+    /// there: a connection that closes without an answer fails at once with `network`, and the caller decides
+    /// whether to send it again. Apple's URLSession does not resend them.
+    static func needsFreshConnection(_ replay: JanuaryReplayClass, body: JanuaryHTTPRequest.Body) -> Bool {
         #if canImport(FoundationNetworking)
-        !method.isIdempotent
+        !replay.allowsResendAfterUnknownOutcome || !body.isEmpty
         #else
         false
         #endif
@@ -186,13 +186,15 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests
     public func send(_ request: JanuaryHTTPRequest) async throws -> JanuaryHTTPResponse {
         try checkUsable()
         try TransportSafety.validate(request)
-        return try await perform(request, redirects: .anyOriginWithoutCredential)
+        // Nobody has stated that a plain request may be sent twice, so the platform may not resend it either.
+        return try await perform(request, replay: .never, redirects: .anyOriginWithoutCredential)
     }
 
-    /// Sends a request that passed the checks already, keeping the redirect scope it carries.
-    package func send(alreadyChecked checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
+    /// Sends a request that passed the checks already, on the connection its replay class allows and keeping the
+    /// redirect scope it carries.
+    package func send(_ checked: CheckedHTTPRequest) async throws -> JanuaryHTTPResponse {
         try checkUsable()
-        return try await perform(checked.request, redirects: checked.redirects)
+        return try await perform(checked.request, replay: checked.replay, redirects: checked.redirects)
     }
 
     /// Throws what every send throws before its request is looked at: the caller's cancellation, then the refusal
@@ -204,14 +206,18 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, ChecksRequests
         }
     }
 
-    /// Sends a checked `request`, following only the redirects `redirects` allows.
+    /// Sends a checked `request` of the class `replay`, following only the redirects `redirects` allows.
     ///
     /// The task is created, resumed and cancelled through ``SessionCallQueue``, never on the caller's thread on
     /// Linux, where those calls wait for the session's work queue.
-    private func perform(_ request: JanuaryHTTPRequest, redirects: RedirectScope) async throws -> JanuaryHTTPResponse {
+    private func perform(
+        _ request: JanuaryHTTPRequest,
+        replay: JanuaryReplayClass,
+        redirects: RedirectScope
+    ) async throws -> JanuaryHTTPResponse {
         let urlRequest = try Self.makeURLRequest(request)
         let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize, redirects: redirects)
-        let isWrite = Self.needsFreshConnection(request.method)
+        let isWrite = Self.needsFreshConnection(replay, body: request.body)
         let delegate = isWrite ? SessionDelegate(calls: calls) : self.delegate
         let session = isWrite ? Self.makeSession(configuration, delegate: delegate) : self.session
         try state.withLock { state in

@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryAuth
-import JanuaryAuthTesting
+import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
@@ -36,7 +36,7 @@ struct ClockSkewRegressionTests {
         let harness = CoordinatorHarness(script: [.token(testCase.token)])
         let coordinator = harness.coordinator
         harness.clock.adjustWallClock(by: testCase.deviceClockOffset)
-        coordinator.noteServerDate(start)  // the Date header of a response of January's
+        coordinator.januarysClock.note(start)  // the Date header of a response of January's
 
         let credential = try await withDeadline("the skewed token") { try await coordinator.credential() }
         #expect(credential.value == "ct-skew", "the token the device clock thinks expired is used")

@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryAuth
+import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 
@@ -10,11 +11,14 @@ import Testing
 struct HostileResponseRegressionTests {
     @Test("sign-out forgets January's clock, so a wrong estimate does not outlive the session")
     func signOutForgetsJanuarysClock() {
-        var machine = Machine(refreshLeeway: 60, backoff: .none)
-        machine.noteServerDate(start + 3_600, at: at(0))
-        #expect(machine.januaryTime(at: at(0)) != nil)
-        _ = machine.reset(at: at(1))
-        #expect(machine.januaryTime(at: at(1)) == nil)
+        let harness = CoordinatorHarness(script: [])
+        let january = harness.coordinator.januarysClock
+        january.note(start + 3_600)
+        #expect(january.time(at: harness.clock.reading()) != nil)
+        #expect(january.timeForDating() != nil)
+        harness.coordinator.reset()
+        #expect(january.time(at: harness.clock.reading()) == nil)
+        #expect(january.timeForDating() == nil)
     }
 
     @Test("a late acceptance of a token older than the last rejected one does not close an open breaker")

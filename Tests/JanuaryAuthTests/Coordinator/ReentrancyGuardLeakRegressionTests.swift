@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryAuth
-import JanuaryAuthTesting
+import JanuaryAuthTestSupport
 import JanuaryCore
 import Testing
 

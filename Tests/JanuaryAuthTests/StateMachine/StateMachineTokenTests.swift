@@ -183,11 +183,13 @@ struct StateMachineTokenTests {
     func clockSkew(_ testCase: SkewCase) throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
         let receipt = at(0, wallOffset: testCase.deviceClockOffset)
+        var january = JanuaryClockEstimate()
         if testCase.notesJanuarysDate {
-            machine.noteServerDate(start, at: receipt)
-            #expect(machine.januaryTime(at: receipt) == start)
+            january.note(start, at: receipt)
+            #expect(january.time(at: receipt) == start)
         }
-        let actions = try machine.fetch(returning: .success(testCase.token), at: receipt)
+        let actions = try machine.fetch(
+            returning: .success(testCase.token), at: receipt, januaryNow: january.time(at: receipt))
         guard let remaining = testCase.remaining else {
             let error = try #require(actions.januaryError)
             #expect(error.code == JanuaryError.Code.invalidClientTokenExpiration)
@@ -202,41 +204,18 @@ struct StateMachineTokenTests {
         #expect(machine.lookUp(at: at(refreshAt, wallOffset: testCase.deviceClockOffset)).mustWait)
     }
 
-    @Test func januarysTimeIsTheMedianOfTheLastFiveDatesOnTheMonotonicClock() {
-        var machine = Machine(refreshLeeway: 60, backoff: .none)
-        #expect(machine.januaryTime(at: at(0)) == nil)
-        machine.noteServerDate(start + 42, at: at(0))
-        #expect(machine.januaryTime(at: at(0)) == start + 42)
-        #expect(machine.januaryTime(at: at(5)) == start + 47, "counted on the monotonic clock")
-        // One date ten minutes off moves the median halfway; a second good one puts it back.
-        machine.noteServerDate(start - 558, at: at(10))
-        #expect(machine.januaryTime(at: at(10)) == start - 253)
-        machine.noteServerDate(start + 62, at: at(20))
-        #expect(machine.januaryTime(at: at(20)) == start + 62)
-        // Non-finite dates, and dates more than a day off the device's clock, are not counted at all.
-        machine.noteServerDate(Date(timeIntervalSinceReferenceDate: .infinity), at: at(30))
-        machine.noteServerDate(start + 86_500, at: at(30))
-        machine.noteServerDate(Date(timeIntervalSince1970: 0), at: at(30))
-        #expect(machine.januaryTime(at: at(30)) == start + 72)
-        // Only the last five count: five dates a minute ahead outvote the older ones.
-        for second in 40..<45 {
-            machine.noteServerDate(start + 60 + TimeInterval(second), at: at(TimeInterval(second)))
-        }
-        #expect(machine.januaryTime(at: at(50)) == start + 110)
-        // An estimate that the device's clock has since moved more than a day away from is not used.
-        #expect(machine.januaryTime(at: at(50, wallOffset: 90_000)) == nil)
-    }
-
     @Test("a jump of the device's wall clock after January's Date was seen does not move January's time")
     func wallClockJumpAfterTheDateHeader() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
-        machine.noteServerDate(start, at: at(0))
+        var january = JanuaryClockEstimate()
+        january.note(start, at: at(0))
         // The user moves the device's clock an hour ahead; a token January minted now for 30 minutes is good.
         let afterJump = at(10, wallOffset: 3_600)
-        #expect(machine.januaryTime(at: afterJump) == start + 10)
+        #expect(january.time(at: afterJump) == start + 10)
         let actions = try machine.fetch(
             returning: .success(.init(value: "ct-jump", expiresAt: start + 10 + 1_800)),
-            at: afterJump
+            at: afterJump,
+            januaryNow: january.time(at: afterJump)
         )
         let credential = try #require(actions.credential)
         #expect(credential.expiresAt == afterJump.date.addingTimeInterval(1_800))
@@ -244,9 +223,10 @@ struct StateMachineTokenTests {
 
     @Test func aRefusedExpiryNamesWhichClockJudgedIt() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
-        machine.noteServerDate(start, at: at(0))
         let error = try #require(
-            try machine.fetch(returning: .success(.init(value: "ct-old", expiresAt: start - 5)), at: at(0)).januaryError
+            try machine.fetch(
+                returning: .success(.init(value: "ct-old", expiresAt: start - 5)), at: at(0), januaryNow: start
+            ).januaryError
         )
         #expect(error.message.contains("January's clock"))
     }

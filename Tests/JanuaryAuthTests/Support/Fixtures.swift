@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryAuth
-import JanuaryAuthTesting
+import JanuaryAuthTestSupport
 import JanuaryCore
 
 /// A provider failure of the partner's own, to check it is kept as the underlying error.

@@ -22,16 +22,18 @@ extension TokenRefreshStateMachine where Waiter == Int {
         return enqueue(waiter, id: id, epoch: epoch, at: now)
     }
 
-    /// Runs one whole fetch for `waiter`: request, provider call, `result`; returns what the result does.
+    /// Runs one whole fetch for `waiter`: request, provider call, `result` judged with January's time
+    /// `januaryNow`; returns what the result does.
     mutating func fetch(
         returning result: Result<JanuaryClientToken, any Error>,
         at now: ClockReading,
+        januaryNow: Date? = nil,
         waiter: Int = 0,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Actions {
         let fetch = try #require(request(waiter, at: now, sourceLocation: sourceLocation).startFetch)
         try #require(providerCallStarting(fetch, at: now) != nil, sourceLocation: sourceLocation)
-        return providerReturned(fetch, result: result, at: now)
+        return providerReturned(fetch, result: result, at: now, januaryNow: januaryNow)
     }
 
     /// Caches a token valid for `lifetime` seconds (`expiresIn`) received at `now`, and returns its credential.

@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 /// Only a response that proves January authenticated the current token ends a streak of rejected tokens: a rate

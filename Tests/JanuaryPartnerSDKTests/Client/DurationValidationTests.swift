@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 /// A duration the partner sets reaches URLSession or a sleep; a non-finite, huge or non-positive one crashed

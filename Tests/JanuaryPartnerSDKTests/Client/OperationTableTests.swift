@@ -1,5 +1,5 @@
 import Foundation
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 @testable import JanuaryPartnerSDK
@@ -39,27 +39,80 @@ struct OperationTableTests {
         #expect(onceOnly == ["createFoodLog", "createWaterLog", "createWeightLog"])
     }
 
-    /// What a resource's request must be to be its operation's: the method, and the template's segments with one
-    /// non-empty segment for each parameter.
-    @Test(
-        arguments: [
-            (JanuaryOperation.getFood, JanuaryRequest.Method.get, "/v1.2/foods/1001", true),
-            (.getFood, .get, "/v1.2/foods/a%2Fb", true),
-            (.getFood, .post, "/v1.2/foods/1001", false),
-            (.getFood, .get, "/v1.2/foods/", false),
-            (.getFood, .get, "/v1.2/foods", false),
-            (.getFood, .get, "/v1.2/foods/1001/alternatives", false),
-            (.suggestFoodAlternatives, .post, "/v1.2/foods/1001/alternatives", true),
-            (.searchFoods, .get, "/v1.2/restaurants", false),
-        ]
-    )
-    func aRequestMatchesItsOperation(
-        _ operation: JanuaryOperation,
-        _ method: JanuaryRequest.Method,
-        _ path: String,
-        _ matches: Bool
-    ) {
-        #expect(operation.matches(method: method, path: path) == matches)
+    /// Each operation makes its own request: its method, its template with the parameter in place (encoded once),
+    /// its replay class, and nothing else.
+    @Test(arguments: JanuaryOperation.all)
+    func anOperationMakesItsRequest(_ operation: JanuaryOperation) throws {
+        let takesParameter = operation.template.contains("{")
+        let request = try operation.request(takesParameter ? "a b" : nil)
+        #expect(request.method == operation.method)
+        let expected = operation.template.replacingOccurrences(
+            of: #"\{[a-z_]+\}"#, with: "a%20b", options: .regularExpression)
+        #expect(request.path == expected)
+        #expect(request.replay == operation.replay)
+        #expect(request.queryItems.isEmpty && request.headers.isEmpty && request.partnerUserID == nil)
+        // A parameter too many or too few is the SDK's mistake, refused before anything is sent.
+        #expect(throws: JanuaryError.self) { try operation.request(takesParameter ? nil : "1001") }
+        #expect(throws: JanuaryError.self) { try operation.request(takesParameter ? "../auth" : "1001") }
+    }
+
+    /// A request an operation made keeps its encoded path only until someone gives it another: the path sent is
+    /// always the one the request shows.
+    @Test func aNewPathReplacesTheEncodedOne() async throws {
+        let harness = try ScriptedClient()
+        var request = try JanuaryOperation.getFood.request("1001")
+        #expect(request.path == "/v1.2/foods/1001")
+        request.path = "/v1.2/foods/2002"
+        _ = try await harness.client.send(request)
+        #expect(harness.transport.requests.map(\.url.path) == ["/v1.2/foods/2002"])
+    }
+
+    /// An operation's method and path are written in its declaration and nowhere else in the SDK or the modules
+    /// above it (the UI, Health): no other source file names an HTTP method for a request or spells a path under
+    /// `/v1.2`, so that the resources cannot drift from the table, and the table is the one place to read what
+    /// the SDK sends. Comments may quote paths.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: #filePath), "reads the package's sources"))
+    func methodsAndPathsAreSpelledOnlyHere() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let table = "JanuaryPartnerSDK/Client/JanuaryOperation.swift"
+        // The server-only guard names January's token and credit endpoints, which no operation has: it refuses them.
+        let serverOnlyGuard = "JanuaryPartnerSDK/Wire/RequestPath.swift"
+        // A path's segment as path text (`"/summary"`); `"foods"` alone is also a JSON field.
+        let segments = Set(
+            JanuaryOperation.all.flatMap { $0.template.split(separator: "/") }.filter {
+                !$0.hasPrefix("{") && $0 != "v1.2"
+            }.map { "\"/\($0)" })
+        let methods = #/(method:|\.method\s*=)\s*\.(get|head|post|put|patch|delete|options)\b/#
+        var spelled: [String] = []
+        var read = 0
+        let sources = root.appendingPathComponent("Sources")
+        for module in ["JanuaryPartnerSDK", "JanuaryPartnerSDKUI", "JanuaryPartnerSDKHealth"] {
+            let folder = sources.appendingPathComponent(module)
+            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let relative = String(file.path.dropFirst(sources.path.count + 1))
+                read += 1
+                guard relative != table else {
+                    continue
+                }
+                let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+                for (number, line) in lines.enumerated() {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//") else {
+                        continue
+                    }
+                    let namesAPath =
+                        (code.contains("\"/v1.2") || code.contains("\"v1.2\"")) && relative != serverOnlyGuard
+                    let namesASegment = segments.contains { code.contains($0) }
+                    if namesAPath || namesASegment || code.contains(methods) {
+                        spelled.append("\(relative):\(number + 1): \(code)")
+                    }
+                }
+            }
+        }
+        #expect(read > 100, "found only \(read) source files: the folders moved?")
+        #expect(spelled.isEmpty, "spelled outside \(table): \(spelled.joined(separator: "\n"))")
     }
 
     @Test func theSimulatorServesExactlyTheTable() {

@@ -35,10 +35,9 @@ struct RequestExchangeTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var method: String = "GET"
-        var isIdempotent = true
-        var isReplayable = true
+        var replay = JanuaryReplayClass.safe
+        var session: UInt64?
         var policy = JanuaryRetryPolicy.default
-        var lastRefusal: JanuaryError?
         var inputs: [Input]
         var trace: [String]
 
@@ -54,7 +53,7 @@ struct RequestExchangeTests {
         Case(
             name: "a success acknowledges the token and January's clock",
             inputs: [.credential(generation: 1), .response(200, headers: ["Date": "Fri, 15 Jan 2027 08:00:00 GMT"])],
-            trace: ["fetch(any)", "send(g1)", "forgetRefusal", "accepted(g1 dated)", "succeed(200)"]
+            trace: ["fetch(any)", "send(g1)", "accepted(g1)", "dated", "succeed(200)"]
         ),
         Case(
             name: "an expired token is refreshed and the request replayed once",
@@ -63,7 +62,7 @@ struct RequestExchangeTests {
                 .response(200),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)", "forgetRefusal",
+                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)",
                 "accepted(g2)", "succeed(200)",
             ]
         ),
@@ -75,7 +74,7 @@ struct RequestExchangeTests {
                 .refreshed(generation: 2), .response(200),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)", "forgetRefusal",
+                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)",
                 "accepted(g2)", "succeed(200)",
             ]
         ),
@@ -91,10 +90,29 @@ struct RequestExchangeTests {
             ]
         ),
         Case(
+            name: "the one replay after a refresh stays spent across a retry's wait",
+            inputs: [
+                .credential(generation: 1), .response(401, code: "token_expired"), .refreshed(generation: 2),
+                .response(429, code: "rate_limited", headers: ["Retry-After": "1"]), .waitEnded,
+                .credential(generation: 2), .response(401, code: "token_expired"),
+            ],
+            trace: [
+                "fetch(any)", "send(g1)", "refresh(g1)", "emit(requestRetried g2)", "send(g2)",
+                "emit(retryScheduled #1 1.0s 429 rate_limited)", "wait(1.0 e7)", "fetch(e7)", "send(g2)",
+                "refused(g2)", "fail(authentication token_expired)",
+            ]
+        ),
+        Case(
+            name: "a pinned request asks for its session's credential from the start",
+            session: 7,
+            inputs: [.credential(generation: 1), .response(200)],
+            trace: ["fetch(e7)", "send(g1)", "accepted(g1)", "succeed(200)"]
+        ),
+        Case(
             name: "a revoked token is surfaced, dropped and remembered, never refreshed",
             inputs: [.credential(generation: 1), .response(401, code: "token_revoked")],
             trace: [
-                "fetch(any)", "send(g1)", "refused(g1)", "recordRefusal(token_revoked)",
+                "fetch(any)", "send(g1)", "refused(g1 because token_revoked)",
                 "emit(tokenRevokedOrUnknown g1 401 token_revoked)", "fail(authentication token_revoked)",
             ]
         ),
@@ -106,15 +124,23 @@ struct RequestExchangeTests {
                     401, headers: ["WWW-Authenticate": #"Bearer error="invalid_token", error_description="unknown""#]),
             ],
             trace: [
-                "fetch(any)", "send(g1)", "refused(g1)", "recordRefusal(token_invalid)",
+                "fetch(any)", "send(g1)", "refused(g1 because token_invalid)",
                 "emit(tokenRevokedOrUnknown g1 401 token_invalid)", "fail(authentication token_invalid)",
             ]
         ),
         Case(
             name: "an expired token on a request that may not be replayed is surfaced",
-            method: "POST", isIdempotent: false, isReplayable: false,
+            method: "POST", replay: .never,
             inputs: [.credential(generation: 1), .response(401, code: "token_expired")],
             trace: ["fetch(any)", "send(g1)", "refused(g1)", "fail(authentication token_expired)"]
+        ),
+        Case(
+            name: "January's other 401 codes decide, whatever the challenge says: no refresh, no refusal",
+            inputs: [
+                .credential(generation: 1),
+                .response(401, code: "unauthorized", headers: ["WWW-Authenticate": #"Bearer error="invalid_token""#]),
+            ],
+            trace: ["fetch(any)", "send(g1)", "fail(authentication unauthorized)"]
         ),
         Case(
             name: "a development key is never refreshed and nothing is remembered",
@@ -133,18 +159,18 @@ struct RequestExchangeTests {
             ],
             trace: [
                 "fetch(any)", "send(g1)", "emit(retryScheduled #1 0.375s 503)", "wait(0.375 e7)", "fetch(e7)",
-                "send(g1)", "forgetRefusal", "accepted(g1)", "succeed(200)",
+                "send(g1)", "accepted(g1)", "succeed(200)",
             ]
         ),
         Case(
             name: "a 5xx on a create is not sent again and may have taken effect",
-            method: "POST", isIdempotent: false,
+            method: "POST", replay: .onceOnly,
             inputs: [.credential(generation: 1), .response(503)],
             trace: ["fetch(any)", "send(g1)", "fail(server - mayHaveTakenEffect)"]
         ),
         Case(
             name: "no answer to a create is not sent again and may have taken effect",
-            method: "POST", isIdempotent: false,
+            method: "POST", replay: .onceOnly,
             inputs: [.credential(generation: 1), .transportFailure(.timeout)],
             trace: ["fetch(any)", "send(g1)", "fail(timeout lost mayHaveTakenEffect)"]
         ),
@@ -156,19 +182,19 @@ struct RequestExchangeTests {
             ],
             trace: [
                 "fetch(any)", "send(g1)", "emit(retryScheduled #1 0.375s lost)", "wait(0.375 e7)", "fetch(e7)",
-                "send(g1)", "forgetRefusal", "accepted(g1)", "succeed(200)",
+                "send(g1)", "accepted(g1)", "succeed(200)",
             ]
         ),
         Case(
             name: "a rate limit is retried on any method after its Retry-After",
-            method: "POST", isIdempotent: false,
+            method: "POST", replay: .onceOnly,
             inputs: [
                 .credential(generation: 1), .response(429, code: "rate_limited", headers: ["Retry-After": "2"]),
                 .waitEnded, .credential(generation: 1), .response(201),
             ],
             trace: [
                 "fetch(any)", "send(g1)", "emit(retryScheduled #1 2.0s 429 rate_limited)", "wait(2.0 e7)",
-                "fetch(e7)", "send(g1)", "forgetRefusal", "accepted(g1)", "succeed(201)",
+                "fetch(e7)", "send(g1)", "accepted(g1)", "succeed(201)",
             ]
         ),
         Case(
@@ -203,13 +229,12 @@ struct RequestExchangeTests {
         Case(
             name: "a 4xx proves the token good and is not retried",
             inputs: [.credential(generation: 1), .response(404, code: "not_found")],
-            trace: ["fetch(any)", "send(g1)", "forgetRefusal", "accepted(g1)", "fail(notFound not_found)"]
+            trace: ["fetch(any)", "send(g1)", "accepted(g1)", "fail(notFound not_found)"]
         ),
         Case(
-            name: "a first credential that fails is explained by the last refusal",
-            lastRefusal: JanuaryError(category: .authentication, code: "token_revoked", message: "revoked"),
+            name: "a credential that fails is reported as the token cache explains it",
             inputs: [.credentialError(provider)],
-            trace: ["fetch(any)", "fail(tokenProvider partner_backend_failed caused by token_revoked)"]
+            trace: ["fetch(any)", "fail(tokenProvider partner_backend_failed)"]
         ),
         Case(
             name: "a failed refresh carries January's rejection as its cause",
@@ -230,11 +255,12 @@ struct RequestExchangeTests {
     func theTrace(_ test: Case) throws {
         var machine = RequestExchange(
             rules: RequestExchange.Rules(
-                replay: ReplayClass(isReplayable: test.isReplayable, isIdempotent: test.isIdempotent),
+                replay: test.replay,
                 bodyIsReplayable: true,
                 method: test.method,
                 policy: test.policy
-            )
+            ),
+            session: test.session
         )
         var trace: [String] = []
         var transition = machine.start()
@@ -252,7 +278,7 @@ struct RequestExchangeTests {
             }
             let next = inputs.popFirst()
             let input = try #require(next, "the machine asked for more after \(trace)")
-            transition = try Self.feed(input, to: &machine, after: transition.step, lastRefusal: test.lastRefusal)
+            transition = try Self.feed(input, to: &machine, after: transition.step)
         }
     }
 
@@ -263,7 +289,7 @@ struct RequestExchangeTests {
         )
         _ = machine.start()
         _ = machine.credentialArrived(Self.credential(1))
-        let transition = machine.responded(.init(statusCode: 500), to: Self.credential(1), now: Self.now, jitter: 0)
+        let transition = machine.responded(.init(statusCode: 500), now: Self.now, jitter: 0)
         guard case .fail(let error) = transition.step else {
             Issue.record("a 500 on a create must fail")
             return
@@ -285,15 +311,14 @@ struct RequestExchangeTests {
     static func feed(
         _ input: Input,
         to machine: inout RequestExchange,
-        after step: RequestExchange.Step,
-        lastRefusal: JanuaryError?
+        after step: RequestExchange.Step
     ) throws -> RequestExchange.Transition {
         switch (input, step) {
         case (.credential(let generation, let refreshable), .fetchCredential):
             return machine.credentialArrived(credential(generation, refreshable: refreshable))
         case (.credentialError(let error), .fetchCredential):
-            return machine.credentialFailed(error, lastRefusal: lastRefusal)
-        case (.response(let status, let code, var headers, let withdrawn), .send(let sent)):
+            return machine.credentialFailed(error)
+        case (.response(let status, let code, var headers, let withdrawn), .send):
             let body = code.map { Data(#"{"code":"\#($0)","message":"January says no."}"#.utf8) } ?? Data()
             if code != nil {
                 headers["Content-Type"] = "application/json"
@@ -304,10 +329,10 @@ struct RequestExchangeTests {
                 body: body,
                 credentialWithdrawnByRedirect: withdrawn
             )
-            return machine.responded(response, to: sent, now: now, jitter: 0)
-        case (.transportFailure(let category), .send(let sent)):
+            return machine.responded(response, now: now, jitter: 0)
+        case (.transportFailure(let category), .send):
             let failure = JanuaryError(category: category, code: "lost", message: "No answer.")
-            return machine.transportFailed(failure, to: sent, jitter: 0)
+            return machine.transportFailed(failure, jitter: 0)
         case (.refreshed(let generation), .refresh):
             return machine.refreshed(credential(generation))
         case (.refreshError(let error), .refresh):
@@ -325,12 +350,12 @@ struct RequestExchangeTests {
 
     static func describe(_ effect: RequestExchange.Effect) -> String {
         switch effect {
-        case .report(.accepted(let credential, let serverDate)):
-            "accepted(g\(credential.generation)\(serverDate == nil ? "" : " dated"))"
-        case .report(.refused(let credential)): "refused(g\(credential.generation))"
-        case .report(.expired(let credential)): "expired(g\(credential.generation))"
-        case .recordRefusal(let error): "recordRefusal(\(error.code?.rawValue ?? "-"))"
-        case .forgetRefusal: "forgetRefusal"
+        case .report(.accepted(let credential)):
+            "accepted(g\(credential.generation))"
+        case .noteJanuarysTime:
+            "dated"
+        case .report(.refused(let credential, let reason)):
+            "refused(g\(credential.generation)\(reason.map { " because \($0.code?.rawValue ?? "-")" } ?? ""))"
         case .emit(let event):
             "emit("
                 + [

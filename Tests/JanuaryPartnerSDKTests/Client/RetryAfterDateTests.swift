@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 /// A `Retry-After` HTTP-date is January's time; it is measured against the same response's `Date`, so that a

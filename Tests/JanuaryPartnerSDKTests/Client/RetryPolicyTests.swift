@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 /// The retry policy's rules, on a scripted transport and the manual clock: which failures are sent again, how
@@ -19,11 +19,14 @@ struct RetryPolicyTests {
         .network("The connection was lost.", underlyingError: URLError(.networkConnectionLost))
     )
 
-    private static func request(_ method: JanuaryRequest.Method) -> JanuaryRequest {
+    /// A request of the class `replay`; the method only frames it (a body unless `GET` or `DELETE`).
+    private static func request(_ method: JanuaryRequest.Method, _ replay: JanuaryReplayClass) -> JanuaryRequest {
         JanuaryRequest(
             method: method,
             path: "/v1.2/food-logs",
-            body: method == .get || method == .delete ? .empty : .data(Data("{}".utf8), contentType: "application/json")
+            body: method == .get || method == .delete
+                ? .empty : .data(Data("{}".utf8), contentType: "application/json"),
+            replay: replay
         )
     }
 
@@ -47,6 +50,7 @@ struct RetryPolicyTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let method: JanuaryRequest.Method
+        let replay: JanuaryReplayClass
         let answers: [ScriptedClient.Answer]
         let sends: Int
         let succeeds: Bool
@@ -55,63 +59,77 @@ struct RetryPolicyTests {
 
     private static let cases: [Case] = [
         Case(
-            name: "GET after 429 rate_limited", method: .get, answers: [.error(429, code: "rate_limited")],
+            name: "GET after 429 rate_limited", method: .get, replay: .safe,
+            answers: [.error(429, code: "rate_limited")],
             sends: 2, succeeds: true),
         Case(
-            name: "POST after 429 rate_limited (nothing was recorded)", method: .post,
+            name: "POST after 429 rate_limited (nothing was recorded)", method: .post, replay: .onceOnly,
             answers: [.error(429, code: "rate_limited")], sends: 2, succeeds: true),
         Case(
-            name: "PATCH after 429 with an unknown code", method: .patch, answers: [.error(429, code: "new_limit")],
+            name: "PATCH after 429 with an unknown code", method: .patch, replay: .onceOnly,
+            answers: [.error(429, code: "new_limit")],
             sends: 2, succeeds: true),
         Case(
-            name: "GET after 429 credit_limit_exceeded", method: .get,
+            name: "GET after 429 credit_limit_exceeded", method: .get, replay: .safe,
             answers: [.error(429, code: "credit_limit_exceeded")], sends: 1, succeeds: false),
         Case(
-            name: "GET after 429 request_limit_exceeded", method: .get,
+            name: "GET after 429 request_limit_exceeded", method: .get, replay: .safe,
             answers: [.error(429, code: "request_limit_exceeded")], sends: 1, succeeds: false),
         Case(
-            name: "GET after 503 twice", method: .get,
+            name: "GET after 503 twice", method: .get, replay: .safe,
             answers: [.error(503, code: "service_unavailable"), .error(503, code: "service_unavailable")],
             sends: 3, succeeds: true),
         Case(
-            name: "GET after 503 three times", method: .get,
+            name: "GET after 503 three times", method: .get, replay: .safe,
             answers: Array(repeating: .error(503, code: "service_unavailable"), count: 3), sends: 3, succeeds: false),
         Case(
-            name: "PUT after 500", method: .put, answers: [.error(500, code: "internal_error")], sends: 2,
+            name: "PUT after 500", method: .put, replay: .safe, answers: [.error(500, code: "internal_error")],
+            sends: 2,
             succeeds: true),
         Case(
-            name: "DELETE after 502", method: .delete, answers: [.error(502, code: "upstream_error")], sends: 2,
+            name: "DELETE after 502", method: .delete, replay: .safe, answers: [.error(502, code: "upstream_error")],
+            sends: 2,
             succeeds: true),
         Case(
-            name: "GET after 504", method: .get, answers: [.error(504, code: "upstream_timeout")], sends: 2,
+            name: "GET after 504", method: .get, replay: .safe, answers: [.error(504, code: "upstream_timeout")],
+            sends: 2,
             succeeds: true),
         Case(
-            name: "GET after 501 not_implemented", method: .get, answers: [.error(501, code: "not_implemented")],
+            name: "GET after 501 not_implemented", method: .get, replay: .safe,
+            answers: [.error(501, code: "not_implemented")],
             sends: 1, succeeds: false),
         Case(
-            name: "GET after 400", method: .get, answers: [.error(400, code: "invalid_request")], sends: 1,
+            name: "GET after 400", method: .get, replay: .safe, answers: [.error(400, code: "invalid_request")],
+            sends: 1,
             succeeds: false),
         Case(
-            name: "GET after 404", method: .get, answers: [.error(404, code: "not_found")], sends: 1,
+            name: "GET after 404", method: .get, replay: .safe, answers: [.error(404, code: "not_found")], sends: 1,
             succeeds: false),
         Case(
-            name: "POST after 503", method: .post, answers: [.error(503, code: "service_unavailable")], sends: 1,
+            name: "POST after 503", method: .post, replay: .onceOnly,
+            answers: [.error(503, code: "service_unavailable")], sends: 1,
             succeeds: false),
         Case(
-            name: "PATCH after 500", method: .patch, answers: [.error(500, code: "internal_error")], sends: 1,
+            name: "PATCH after 500", method: .patch, replay: .onceOnly, answers: [.error(500, code: "internal_error")],
+            sends: 1,
             succeeds: false),
-        Case(name: "GET after a timeout", method: .get, answers: [timeout], sends: 2, succeeds: true),
+        Case(name: "GET after a timeout", method: .get, replay: .safe, answers: [timeout], sends: 2, succeeds: true),
         Case(
-            name: "DELETE after a dropped connection", method: .delete, answers: [reset], sends: 2,
+            name: "DELETE after a dropped connection", method: .delete, replay: .safe, answers: [reset], sends: 2,
             succeeds: true),
-        Case(name: "POST after a timeout", method: .post, answers: [timeout], sends: 1, succeeds: false),
-        Case(name: "POST after a dropped connection", method: .post, answers: [reset], sends: 1, succeeds: false),
+        Case(
+            name: "POST after a timeout", method: .post, replay: .onceOnly, answers: [timeout], sends: 1,
+            succeeds: false),
+        Case(
+            name: "POST after a dropped connection", method: .post, replay: .onceOnly, answers: [reset], sends: 1,
+            succeeds: false),
     ]
 
-    @Test("which failures are sent again, for which methods", arguments: cases)
+    @Test("which failures are sent again, for which replay classes", arguments: cases)
     func whichFailuresAreRetried(testCase: Case) async throws {
         let harness = try ScriptedClient(testCase.answers)
-        let (outcome, delays) = try await Self.send(harness, Self.request(testCase.method), waits: testCase.sends - 1)
+        let (outcome, delays) = try await Self.send(
+            harness, Self.request(testCase.method, testCase.replay), waits: testCase.sends - 1)
         #expect(harness.transport.requests.count == testCase.sends)
         let succeeded = (try? outcome.get()) != nil
         #expect(succeeded == testCase.succeeds)
@@ -124,14 +142,14 @@ struct RetryPolicyTests {
         let harness = try ScriptedClient([
             .error(503, code: "service_unavailable"), .error(503, code: "service_unavailable"),
         ])
-        let (outcome, delays) = try await Self.send(harness, Self.request(.get), waits: 2)
+        let (outcome, delays) = try await Self.send(harness, Self.request(.get, .safe), waits: 2)
         _ = try outcome.get()
         #expect(delays.count == 2)
         #expect((0.375...0.5).contains(delays[0]))
         #expect((0.75...1.0).contains(delays[1]))
 
         let honoured = try ScriptedClient([.error(429, code: "rate_limited", headers: ["Retry-After": "1"])])
-        let (second, waited) = try await Self.send(honoured, Self.request(.get), waits: 1)
+        let (second, waited) = try await Self.send(honoured, Self.request(.get, .safe), waits: 1)
         _ = try second.get()
         #expect(waited == [1])
     }
@@ -140,7 +158,7 @@ struct RetryPolicyTests {
     func longRetryAfterThrowsAtOnce() async throws {
         let harness = try ScriptedClient([.error(429, code: "rate_limited", headers: ["Retry-After": "3600"])])
         let error = await #expect(throws: JanuaryError.self) {
-            try await harness.client.send(Self.request(.get))
+            try await harness.client.send(Self.request(.get, .safe))
         }
         #expect(error?.category == .rateLimited)
         #expect(error?.code == "rate_limited")
@@ -153,7 +171,7 @@ struct RetryPolicyTests {
     func totalWaitIsCapped() async throws {
         let limited = ScriptedClient.Answer.error(429, code: "rate_limited", headers: ["Retry-After": "40"])
         let harness = try ScriptedClient([limited, limited])
-        let (outcome, delays) = try await Self.send(harness, Self.request(.get), waits: 1)
+        let (outcome, delays) = try await Self.send(harness, Self.request(.get, .safe), waits: 1)
         #expect(delays == [40])
         guard case .failure(let error as JanuaryError) = outcome else {
             Issue.record("expected a JanuaryError, got \(outcome)")
@@ -167,7 +185,7 @@ struct RetryPolicyTests {
     func ambiguousWriteMessage() async throws {
         let harness = try ScriptedClient([.error(503, code: "service_unavailable", message: "Try later.")])
         let error = await #expect(throws: JanuaryError.self) {
-            try await harness.client.send(Self.request(.post))
+            try await harness.client.send(Self.request(.post, .onceOnly))
         }
         #expect(error?.code == "service_unavailable")
         #expect(error?.message.hasPrefix("Try later.") == true)
@@ -177,41 +195,49 @@ struct RetryPolicyTests {
     }
 
     @Test(
-        "a raw request's isIdempotent overrides its method's rule",
+        "a raw request's replay class decides, whatever its method",
         arguments: [
-            (JanuaryRequest.Method.post, true, 2, true),
-            (.patch, true, 2, true),
-            (.get, false, 1, false),
-            (.delete, false, 1, false),
+            (JanuaryRequest.Method.post, JanuaryReplayClass.safe, 2, true),
+            (.patch, .safe, 2, true),
+            (.get, .onceOnly, 1, false),
+            (.delete, .onceOnly, 1, false),
+            (.get, .never, 1, false),
         ]
     )
-    func idempotenceOverride(method: JanuaryRequest.Method, isIdempotent: Bool, sends: Int, succeeds: Bool)
+    func theReplayClassDecides(method: JanuaryRequest.Method, replay: JanuaryReplayClass, sends: Int, succeeds: Bool)
         async throws
     {
         // Zero waits, so that a retry the rule should have refused cannot hang the test on the manual clock.
         let harness = try ScriptedClient([.error(503, code: "service_unavailable")]) {
             $0.retryPolicy = JanuaryRetryPolicy(maximumRetries: 1, baseDelay: 0, maximumDelay: 0)
         }
-        var request = Self.request(method)
-        #expect(request.isIdempotent == (method == .get || method == .delete))
-        request.isIdempotent = isIdempotent
         let outcome: Result<JanuaryResponse, any Error>
         do {
-            outcome = .success(try await harness.client.send(request))
+            outcome = .success(try await harness.client.send(Self.request(method, replay)))
         } catch {
             outcome = .failure(error)
         }
         #expect(harness.transport.requests.count == sends)
         #expect(((try? outcome.get()) != nil) == succeeds)
         if case .failure(let error as JanuaryError) = outcome {
-            #expect(error.mayHaveTakenEffect == !isIdempotent)
+            #expect(error.mayHaveTakenEffect == (replay != .safe))
         }
+    }
+
+    @Test("a raw request nobody said is safe is onceOnly: not sent again after a 503, whatever its method")
+    func theDefaultIsOnceOnly() async throws {
+        let harness = try ScriptedClient([.error(503, code: "service_unavailable")])
+        let request = JanuaryRequest(path: "/v1.2/foods")
+        #expect(request.replay == .onceOnly)
+        let error = await #expect(throws: JanuaryError.self) { try await harness.client.send(request) }
+        #expect(error?.mayHaveTakenEffect == true)
+        #expect(harness.transport.requests.count == 1)
     }
 
     @Test("cancelling during a retry wait ends it at once with CancellationError")
     func cancellationDuringWait() async throws {
         let harness = try ScriptedClient([.error(429, code: "rate_limited", headers: ["Retry-After": "30"])])
-        let task = Task { try await harness.client.send(Self.request(.get)) }
+        let task = Task { try await harness.client.send(Self.request(.get, .safe)) }
         try await harness.clock.waitForSleepers(1)
         task.cancel()
         let outcome = await task.result
@@ -227,22 +253,21 @@ struct RetryPolicyTests {
     func noRetries() async throws {
         let harness = try ScriptedClient([.error(429, code: "rate_limited")]) { $0.retryPolicy = .none }
         await #expect(throws: JanuaryError.self) {
-            try await harness.client.send(Self.request(.get))
+            try await harness.client.send(Self.request(.get, .safe))
         }
         #expect(harness.transport.requests.count == 1)
     }
 
-    @Test("a request that is not replayable is never retried")
+    @Test("a never request, or one with a one-shot stream body, is never retried")
     func notReplayable() async throws {
         let harness = try ScriptedClient([.error(429, code: "rate_limited")])
-        var request = Self.request(.get)
-        request.isReplayable = false
+        let request = Self.request(.get, .never)
         await #expect(throws: JanuaryError.self) {
             try await harness.client.send(request)
         }
         let stream = try ScriptedClient([.error(429, code: "rate_limited")])
         let streamed = JanuaryRequest(
-            method: .post, path: "/v1.2/food-logs", body: .stream(InputStream(data: Data("{}".utf8))))
+            method: .post, path: "/v1.2/food-logs", body: .stream(InputStream(data: Data("{}".utf8))), replay: .safe)
         await #expect(throws: JanuaryError.self) {
             try await stream.client.send(streamed)
         }
@@ -253,7 +278,7 @@ struct RetryPolicyTests {
     @Test("each retry emits a credential-free event with its number, wait, status and code")
     func retryEvents() async throws {
         let harness = try ScriptedClient([.error(429, code: "rate_limited", headers: ["Retry-After": "2"])])
-        let (outcome, _) = try await Self.send(harness, Self.request(.get), waits: 1)
+        let (outcome, _) = try await Self.send(harness, Self.request(.get, .safe), waits: 1)
         _ = try outcome.get()
         try await harness.events.waitForEvents(of: .retryScheduled)
         let event = try #require(harness.events.events(.retryScheduled).first)
@@ -271,7 +296,7 @@ struct RetryPolicyTests {
             .error(401, code: "token_expired"),
             .error(429, code: "rate_limited", headers: ["Retry-After": "1"]),
         ])
-        let (outcome, _) = try await Self.send(harness, Self.request(.get), waits: 2)
+        let (outcome, _) = try await Self.send(harness, Self.request(.get, .safe), waits: 2)
         _ = try outcome.get()
         #expect(harness.transport.requests.count == 4)
         #expect(harness.provider.callCount == 2)
@@ -284,7 +309,7 @@ struct RetryPolicyTests {
             .error(429, code: "rate_limited", headers: ["Retry-After": "1"]),
             .error(401, code: "token_expired"),
         ])
-        let (outcome, _) = try await Self.send(harness, Self.request(.get), waits: 1)
+        let (outcome, _) = try await Self.send(harness, Self.request(.get, .safe), waits: 1)
         guard case .failure(let error as JanuaryError) = outcome else {
             Issue.record("expected a JanuaryError, got \(outcome)")
             return
@@ -298,7 +323,7 @@ struct RetryPolicyTests {
     @Test("a retry after sign-out is fenced: no new token, no second send, code signed_out")
     func retryAfterSignOutIsFenced() async throws {
         let harness = try ScriptedClient([.error(429, code: "rate_limited", headers: ["Retry-After": "5"])])
-        let task = Task { try await harness.client.send(Self.request(.get)) }
+        let task = Task { try await harness.client.send(Self.request(.get, .safe)) }
         try await harness.clock.waitForSleepers(1)
         harness.client.signOut()
         harness.clock.advance(by: 5)

@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 /// Sign-out ends a request that waits out a `Retry-After` or a back-off at once, with `signed_out`, rather than

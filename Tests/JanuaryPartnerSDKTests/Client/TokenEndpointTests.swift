@@ -1,5 +1,5 @@
 import Foundation
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import JanuaryTestServer
 import Testing
 

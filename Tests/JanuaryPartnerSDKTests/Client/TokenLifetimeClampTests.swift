@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 /// A backend that passes milliseconds as `expires_in` must not have its tokens cached for weeks: no client token

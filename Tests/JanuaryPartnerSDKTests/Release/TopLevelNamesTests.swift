@@ -22,7 +22,7 @@ struct TopLevelNamesTests {
         "TokenRejectionBreaker",
         // JanuaryTransport, one by one: what a custom or test transport is made of.
         "JanuaryHTTPHeaderFields", "JanuaryHTTPMethod", "JanuaryHTTPRequest", "JanuaryHTTPResponse",
-        "JanuaryHTTPTransport",
+        "JanuaryHTTPTransport", "JanuaryReplayClass",
         // JanuaryPartnerSDK: the client and raw requests.
         "JanuaryPartnerClient", "JanuaryUserClient", "JanuaryRequest", "JanuaryResponse", "JanuaryDecodedResponse",
         "JanuaryRetryPolicy", "JanuaryDate", "JanuaryIdentifier", "JanuaryVocabulary",

@@ -15,7 +15,7 @@ struct ErrorMappingTests {
         configuration.retryPolicy = .none
         let client = try JanuaryPartnerClient(developmentAPIKey: "sk-test-key", configuration: configuration)
         let error = await #expect(throws: JanuaryError.self) {
-            try await client.send(JanuaryRequest(path: "/v1.2/foods"))
+            try await client.send(JanuaryRequest(path: "/v1.2/foods", replay: .safe))
         }
         #expect(server.receivedRequests.count == 1)
         return try #require(error)

@@ -441,7 +441,7 @@ struct URLSessionHTTPTransportTests {
             url: server.baseURL.appendingPathComponent("upload"),
             body: .stream { InputStream(data: payload) }
         )
-        #expect(!request.isReplayable)
+        #expect(!request.body.isReplayable)
 
         let response = try await transport.sendWithinTimeout(request)
 

@@ -349,7 +349,7 @@ public final class JanuaryOutbox: Sendable {
             for record in opened.records where record.kind == .foodLogCreate {
                 if let instant = record.instant {
                     client.logInstants.reserve(
-                        instant, for: LogInstantBook.Owner(kind: JanuaryUserClient.FoodLogs.path, user: record.user))
+                        instant, for: LogInstantBook.Owner(kind: JanuaryOperation.createFoodLog.id, user: record.user))
                 }
             }
             if opened.unreadable > 0 {

@@ -25,7 +25,7 @@ extension JanuaryUserClient.FoodLogs {
         try user.userID.validate()
         try request.validate()
         let client = user.client
-        let time = request.eatenAt ?? client.coordinator.januaryTimeIfKnown() ?? client.configuration.clock.now()
+        let time = request.eatenAt ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
         return try client.outbox.enqueue { sequence in
             guard let instant = client.logInstants.reserve(near: time, for: instantOwner) else {
                 throw JanuaryError.invalidInput(
@@ -126,7 +126,7 @@ extension JanuaryUserClient.WaterLogs {
         try user.userID.validate()
         try amount.validate(field: "amount")
         let client = user.client
-        let time = consumedAt ?? client.coordinator.januaryTimeIfKnown() ?? client.configuration.clock.now()
+        let time = consumedAt ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
         try Validation.date(time, field: "consumed_at")
         return try client.outbox.enqueue { sequence in
             OutboxRecord.measurement(
@@ -152,7 +152,7 @@ extension JanuaryUserClient.WeightLogs {
         try user.userID.validate()
         try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
         let client = user.client
-        let time = measuredAt ?? client.coordinator.januaryTimeIfKnown() ?? client.configuration.clock.now()
+        let time = measuredAt ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
         try Validation.date(time, field: "measured_at")
         return try client.outbox.enqueue { sequence in
             OutboxRecord.measurement(

@@ -16,12 +16,12 @@ enum FoodAnalysisRequests {
                 code: JanuaryError.Code.payloadTooLarge
             )
         }
-        return request(path: "/v1.2/food-analysis/image", body: body)
+        return try request(.scanFoodPhoto, body: body)
     }
 
     static func description(_ text: String) throws -> JanuaryRequest {
         try Validation.text(text, field: "analyzeDescription text", length: 1...512)
-        return request(path: "/v1.2/food-analysis/text", body: try JanuaryJSON.encode(TextBody(text: text)))
+        return try request(.searchFoodsByNaturalLanguage, body: try JanuaryJSON.encode(TextBody(text: text)))
     }
 
     static func correction(_ scan: FoodScan, instruction: String) throws -> JanuaryRequest {
@@ -38,13 +38,11 @@ enum FoodAnalysisRequests {
             }
         }
         let body = try JanuaryJSON.encode(CorrectionBody(analysis: scan, instruction: instruction))
-        return request(path: "/v1.2/food-analysis/corrections", body: body)
+        return try request(.correctPhotoScan, body: body)
     }
 
-    private static func request(path: String, body: Data) -> JanuaryRequest {
-        var request = JanuaryRequest(method: .post, path: path, body: .data(body, contentType: "application/json"))
-        request.timeout = timeout
-        return request
+    private static func request(_ operation: JanuaryOperation, body: Data) throws -> JanuaryRequest {
+        try operation.request(body: .data(body, contentType: "application/json"), timeout: timeout)
     }
 
     private struct PhotoBody: Encodable {

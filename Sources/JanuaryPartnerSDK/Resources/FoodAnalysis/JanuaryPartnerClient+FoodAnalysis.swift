@@ -43,9 +43,7 @@ extension JanuaryPartnerClient {
         public func analyzePhoto(_ photo: FoodPhoto, reasoning: AnalysisReasoningEffort? = nil) async throws
             -> FoodScan
         {
-            try await client.perform(
-                FoodAnalysisRequests.photo(photo, reasoning: reasoning), operation: .scanFoodPhoto,
-                returning: FoodScan.self)
+            try await client.perform(FoodAnalysisRequests.photo(photo, reasoning: reasoning), returning: FoodScan.self)
         }
 
         /// Recognises the foods and portions in a description such as "two eggs and a slice of toast".
@@ -55,9 +53,7 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for blank or over-long text, before sending; otherwise what
         ///   January answers.
         public func analyzeDescription(_ text: String) async throws -> FoodScan {
-            try await client.perform(
-                FoodAnalysisRequests.description(text), operation: .searchFoodsByNaturalLanguage,
-                returning: FoodScan.self)
+            try await client.perform(FoodAnalysisRequests.description(text), returning: FoodScan.self)
         }
 
         /// Corrects an analysis with a plain-English instruction, such as "the rice was brown rice, about 1 cup".
@@ -76,8 +72,7 @@ extension JanuaryPartnerClient {
         ///   answers.
         public func correct(_ scan: FoodScan, instruction: String) async throws -> FoodScan {
             try await client.perform(
-                FoodAnalysisRequests.correction(scan, instruction: instruction), operation: .correctPhotoScan,
-                returning: FoodScan.self)
+                FoodAnalysisRequests.correction(scan, instruction: instruction), returning: FoodScan.self)
         }
     }
 }

@@ -274,7 +274,7 @@ public struct FoodLogSummaryAverage: Hashable, Sendable, Codable {
 /// Which days a food-log summary covers, and how it groups them.
 ///
 /// ```swift
-/// let today = JanuaryDate.today(in: user.timeZone)
+/// let today = try user.today()
 /// let summary = try await user.foodLogs.summary(
 ///     FoodLogSummaryRequest(from: today.advanced(by: -27), through: today, groupBy: .week, weekStart: .sunday)
 /// )

@@ -17,12 +17,10 @@ extension JanuaryUserClient {
     /// ```swift
     /// let user = january.forUser(userID, timeZone: timeZone)
     /// let log = try await user.foodLogs.create(CreateFoodLogRequest(scan: scan, eatenAt: photoTakenAt))
-    /// let today = try await user.foodLogs.list(on: JanuaryDate.today(in: user.timeZone))
+    /// let today = try await user.foodLogs.list(on: try user.today())
     /// ```
     public struct FoodLogs: Sendable {
         let user: JanuaryUserClient
-
-        static let path = "/v1.2/food-logs"
 
         /// The longest range a list covers, in days, both ends included.
         static let maximumListDays = 60
@@ -85,8 +83,8 @@ extension JanuaryUserClient {
                     let sendsBefore = record.sends
                     do {
                         let body = try JanuaryRequest.Body.json(reconciliation.request)
-                        return try await user.send(operation: .createFoodLog, returning: FoodLog.self, record: record) {
-                            JanuaryRequest(method: .post, path: Self.path, body: body)
+                        return try await user.send(returning: FoodLog.self, record: record) {
+                            try JanuaryOperation.createFoodLog.request(body: body)
                         }
                     } catch let error as JanuaryError where !error.isCancellation {
                         let startedAt = record.sends > sendsBefore ? record.lastSendStartedAtUptime : nil
@@ -134,16 +132,16 @@ extension JanuaryUserClient {
 
         /// Whose instants a create of this user's reserves.
         var instantOwner: LogInstantBook.Owner {
-            LogInstantBook.Owner(kind: Self.path, user: user.userID.rawValue)
+            LogInstantBook.Owner(kind: JanuaryOperation.createFoodLog.id, user: user.userID.rawValue)
         }
 
         /// Reserves the instant of a create at `eatenAt`, or at January's time now: learnt, when the client has
         /// not seen January's clock yet, from the `Date` of the answer to a listing of today (which also shows the
         /// instants in use), rather than taken from a device clock that may be hours or days off.
         private func reserveInstant(near eatenAt: Date?) async throws -> LogInstant {
-            let time = try await user.writeTime(eatenAt) { answer in
+            let time = try await user.writeTime(eatenAt) {
                 if let today = user.utcToday() {
-                    _ = try await listSettling(today, session: answer)
+                    _ = try await listSettling(today, session: nil)
                 }
             }
             guard let instant = user.client.logInstants.reserve(near: time, for: instantOwner) else {
@@ -157,10 +155,8 @@ extension JanuaryUserClient {
         /// Lists the user's logs of one UTC day, for settling a create (in the create's session, when given), and
         /// notes their instants as in use.
         private func listSettling(_ day: JanuaryDate, session: SendRecord?) async throws -> [FoodLog] {
-            let logs = try await user.send(
-                operation: .listFoodLogs, returning: ListFoodLogsResponse.self, record: session
-            ) {
-                JanuaryRequest(method: .get, path: Self.path, queryItems: JanuaryUserClient.utcDayQuery(day))
+            let logs = try await user.send(returning: ListFoodLogsResponse.self, record: session) {
+                try JanuaryOperation.listFoodLogs.request(query: JanuaryUserClient.utcDayQuery(day))
             }
             .items
             noteInstants(of: logs)
@@ -192,7 +188,7 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
         ///   or one longer than 60 days (code `date_range_too_large`); what any request throws.
         public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [FoodLog] {
-            let logs = try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
+            let logs = try await user.send(returning: ListFoodLogsResponse.self) {
                 try listRequest(from: start, through: end)
             }
             .items
@@ -219,7 +215,7 @@ extension JanuaryUserClient {
         /// - Returns: The logs, in the order they were eaten.
         /// - Throws: What `list(from:through:)` with days throws.
         public func list(from start: Date, through end: Date) async throws -> [FoodLog] {
-            let logs = try await user.send(operation: .listFoodLogs, returning: ListFoodLogsResponse.self) {
+            let logs = try await user.send(returning: ListFoodLogsResponse.self) {
                 let days = try user.days(from: start, through: end)
                 return try listRequest(from: days.start, through: days.end)
             }
@@ -231,8 +227,8 @@ extension JanuaryUserClient {
         /// A list's request, once its range passes.
         private func listRequest(from start: JanuaryDate, through end: JanuaryDate) throws -> JanuaryRequest {
             try user.validateRange(from: start, through: end, maximumDays: Self.maximumListDays)
-            return JanuaryRequest(
-                method: .get, path: Self.path, queryItems: try user.dateRangeQueryItems(from: start, through: end))
+            return try JanuaryOperation.listFoodLogs.request(
+                query: try user.dateRangeQueryItems(from: start, through: end))
         }
 
         /// Adds up the user's food logs over a range of days, per day or per week.
@@ -242,14 +238,14 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted range
         ///   or one longer than 366 days (code `date_range_too_large`); what any request throws.
         public func summary(_ request: FoodLogSummaryRequest) async throws -> FoodLogSummary {
-            try await user.send(operation: .getFoodLogSummary, returning: FoodLogSummary.self) {
+            try await user.send(returning: FoodLogSummary.self) {
                 try user.validateRange(
                     from: request.start, through: request.end, maximumDays: FoodLogSummaryRequest.maximumDays)
                 try request.validate()
                 let queryItems =
                     try user.dateRangeQueryItems(from: request.start, through: request.end)
                     + request.groupingQueryItems
-                return JanuaryRequest(method: .get, path: Self.path + "/summary", queryItems: queryItems)
+                return try JanuaryOperation.getFoodLogSummary.request(query: queryItems)
             }
         }
 
@@ -260,8 +256,8 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
         ///   that is not a UUID; `not_found` when the user has no such log; what any request throws.
         public func get(id: FoodLogID) async throws -> FoodLog {
-            try await user.send(operation: .getFoodLog, returning: FoodLog.self) {
-                try Self.logRequest(.get, id)
+            try await user.send(returning: FoodLog.self) {
+                try Self.logRequest(.getFoodLog, id)
             }
         }
 
@@ -282,11 +278,10 @@ extension JanuaryUserClient {
         ///   `not_found` when the user has no such log; what any request throws.
         @discardableResult
         public func update(id: FoodLogID, _ request: UpdateFoodLogRequest) async throws -> FoodLog {
-            try await user.send(operation: .updateFoodLog, returning: FoodLog.self) {
-                var patch = try Self.logRequest(.patch, id)
+            try await user.send(returning: FoodLog.self) {
+                try Self.checkAddressable(id)
                 try request.validate()
-                patch.body = try .json(request)
-                return patch
+                return try Self.logRequest(.updateFoodLog, id, body: .json(request))
             }
         }
 
@@ -298,20 +293,29 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an identifier
         ///   that is not a UUID; what any request throws.
         public func delete(id: FoodLogID) async throws {
-            try await user.send(operation: .deleteFoodLog) {
-                try Self.logRequest(.delete, id)
+            try await user.send {
+                try Self.logRequest(.deleteFoodLog, id)
             }
         }
 
-        /// A request for one log, once its identifier passes.
-        private static func logRequest(_ method: JanuaryRequest.Method, _ id: FoodLogID) throws -> JanuaryRequest {
+        /// `operation`'s request for one log, once its identifier passes.
+        private static func logRequest(
+            _ operation: JanuaryOperation,
+            _ id: FoodLogID,
+            body: JanuaryRequest.Body = .empty
+        ) throws -> JanuaryRequest {
+            try checkAddressable(id)
+            return try operation.request(id.rawValue, body: body)
+        }
+
+        /// Refuses a log identifier January did not give or that is not a UUID.
+        private static func checkAddressable(_ id: FoodLogID) throws {
             guard !id.isStandIn else {
                 throw JanuaryError.invalidInput(
                     "This food log has no identifier from January (its upstream stored it without one), so it "
                         + "cannot be fetched, changed or deleted; check FoodLog.isAddressable first.")
             }
             try id.validate(field: "log_id")
-            return try JanuaryRequest(method: method, segments: ["v1.2", "food-logs", id.rawValue])
         }
     }
 }

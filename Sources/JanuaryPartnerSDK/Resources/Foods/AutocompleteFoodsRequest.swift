@@ -49,7 +49,7 @@ public struct AutocompleteFoodsRequest: Sendable, Hashable {
             items.append(URLQueryItem(name: "type", value: type.rawValue))
         }
         items.append(URLQueryItem("limit", number: limit))
-        return JanuaryRequest(method: .get, path: "/v1.2/foods/autocomplete", queryItems: items)
+        return try JanuaryOperation.autocompleteFoods.request(query: items)
     }
 }
 

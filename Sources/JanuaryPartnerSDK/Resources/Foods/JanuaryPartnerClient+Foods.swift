@@ -30,7 +30,7 @@ extension JanuaryPartnerClient {
         ///   outside 1–50 or a negative offset, before sending; otherwise what January answers
         ///   (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchFoodsRequest) async throws -> FoodSearchResults {
-            try await client.perform(request.makeRequest(), operation: .searchFoods, returning: FoodSearchResults.self)
+            try await client.perform(request.makeRequest(), returning: FoodSearchResults.self)
         }
 
         /// Suggests food names for what the user has typed so far.
@@ -40,8 +40,7 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for a query longer than 64 characters, a limit outside 1–20 or
         ///   the recipe type, before sending; otherwise what January answers.
         public func autocomplete(_ request: AutocompleteFoodsRequest) async throws -> AutocompleteFoodsResponse {
-            try await client.perform(
-                request.makeRequest(), operation: .autocompleteFoods, returning: AutocompleteFoodsResponse.self)
+            try await client.perform(request.makeRequest(), returning: AutocompleteFoodsResponse.self)
         }
 
         /// Gets one food with all its servings.
@@ -51,7 +50,7 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for an id that is not a numeric id, before sending; `notFound`
         ///   (`not_found`) when January has no such food; otherwise what January answers.
         public func get(id: FoodID) async throws -> Food {
-            try await client.perform(Self.getRequest(id: id), operation: .getFood, returning: Food.self)
+            try await client.perform(Self.getRequest(id: id), returning: Food.self)
         }
 
         /// Gets the packaged product with a barcode.
@@ -65,8 +64,7 @@ extension JanuaryPartnerClient {
         /// - Throws: `JanuaryError`: `invalidInput` for anything but 6 to 14 digits, before sending; `notFound`
         ///   (`not_found`) when no food has this barcode; otherwise what January answers.
         public func get(barcode: String) async throws -> Food {
-            try await client.perform(
-                Self.barcodeRequest(barcode), operation: .lookupFoodByBarcode, returning: Food.self)
+            try await client.perform(Self.barcodeRequest(barcode), returning: Food.self)
         }
 
         /// Looks up the packaged product with a barcode.
@@ -91,14 +89,12 @@ extension JanuaryPartnerClient {
         public func suggestAlternatives(
             _ request: SuggestFoodAlternativesRequest
         ) async throws -> SuggestFoodAlternativesResponse {
-            try await client.perform(
-                request.makeRequest(), operation: .suggestFoodAlternatives,
-                returning: SuggestFoodAlternativesResponse.self)
+            try await client.perform(request.makeRequest(), returning: SuggestFoodAlternativesResponse.self)
         }
 
         static func getRequest(id: FoodID) throws -> JanuaryRequest {
             try id.validate(field: "foods.get(id:) id")
-            return try JanuaryRequest(method: .get, segments: ["v1.2", "foods", id.rawValue])
+            return try JanuaryOperation.getFood.request(id.rawValue)
         }
 
         static func barcodeRequest(_ barcode: String) throws -> JanuaryRequest {
@@ -106,7 +102,7 @@ extension JanuaryPartnerClient {
             guard digits, (6...14).contains(barcode.utf8.count) else {
                 throw JanuaryError.invalidInput("barcode must be 6 to 14 ASCII digits (UPC, EAN or GTIN).")
             }
-            return try JanuaryRequest(method: .get, segments: ["v1.2", "foods", "barcode", barcode])
+            return try JanuaryOperation.lookupFoodByBarcode.request(barcode)
         }
     }
 }

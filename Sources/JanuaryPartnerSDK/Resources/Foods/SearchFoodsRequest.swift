@@ -57,7 +57,7 @@ public struct SearchFoodsRequest: Sendable, Hashable {
         }
         items.append(URLQueryItem("limit", number: limit))
         items.append(URLQueryItem("offset", number: offset))
-        return JanuaryRequest(method: .get, path: "/v1.2/foods", queryItems: items)
+        return try JanuaryOperation.searchFoods.request(query: items)
     }
 }
 

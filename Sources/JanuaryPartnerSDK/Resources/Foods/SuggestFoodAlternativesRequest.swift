@@ -41,9 +41,8 @@ public struct SuggestFoodAlternativesRequest: Sendable, Hashable {
 
     func makeRequest() throws -> JanuaryRequest {
         try validate()
-        return try JanuaryRequest(
-            method: .post,
-            segments: ["v1.2", "foods", foodID.rawValue, "alternatives"],
+        return try JanuaryOperation.suggestFoodAlternatives.request(
+            foodID.rawValue,
             body: .json(Body(dietRestrictions: dietRestrictions, dietPreferences: dietPreferences))
         )
     }

@@ -31,8 +31,7 @@ extension JanuaryPartnerClient {
         ///   foods or the reverse). From January: `invalid_request` (including CGM history shorter than five
         ///   complete days), `upstream_timeout` (retry), and the usual authentication and rate-limit errors.
         public func predict(_ request: PredictGlucoseRequest) async throws -> GlucosePrediction {
-            try await client.perform(
-                request.makeRequest(), operation: .predictGlucose, returning: GlucosePrediction.self)
+            try await client.perform(request.makeRequest(), returning: GlucosePrediction.self)
         }
     }
 }

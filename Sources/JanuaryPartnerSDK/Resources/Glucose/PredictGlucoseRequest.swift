@@ -115,7 +115,7 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
             cgmData: cgmReadings.isEmpty ? nil : cgmReadings,
             consumedFoods: consumedFoods.isEmpty ? nil : consumedFoods
         )
-        return try JanuaryRequest(method: .post, path: "/v1.2/glucose/predictions", body: .json(body))
+        return try JanuaryOperation.predictGlucose.request(body: .json(body))
     }
 
     private struct Body: Encodable {

@@ -51,10 +51,9 @@ public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {
 
     func makeRequest() throws -> JanuaryRequest {
         try validate()
-        return try JanuaryRequest(
-            method: .get,
-            segments: ["v1.2", "restaurants", restaurantID.rawValue, "menu-items"],
-            queryItems: [URLQueryItem("limit", number: limit), URLQueryItem("offset", number: offset)]
+        return try JanuaryOperation.getRestaurantMenuItems.request(
+            restaurantID.rawValue,
+            query: [URLQueryItem("limit", number: limit), URLQueryItem("offset", number: offset)]
         )
     }
 }

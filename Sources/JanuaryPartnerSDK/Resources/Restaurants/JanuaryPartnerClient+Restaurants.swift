@@ -33,8 +33,7 @@ extension JanuaryPartnerClient {
         ///   otherwise what January answers (`invalid_request`, `scope_insufficient`, `rate_limited`, …).
         public func search(_ request: SearchRestaurantsRequest) async throws -> SearchRestaurantsResponse {
             try await client.perform(
-                request.makeRequest(path: "/v1.2/restaurants", typeName: "SearchRestaurantsRequest"),
-                operation: .searchRestaurants,
+                request.makeRequest(for: .searchRestaurants, typeName: "SearchRestaurantsRequest"),
                 returning: SearchRestaurantsResponse.self)
         }
 
@@ -46,9 +45,7 @@ extension JanuaryPartnerClient {
         ///   negative offset, before sending; `notFound` (`not_found`) when January has no such restaurant;
         ///   otherwise what January answers.
         public func menuItems(_ request: GetRestaurantMenuItemsRequest) async throws -> GetRestaurantMenuItemsResponse {
-            try await client.perform(
-                request.makeRequest(), operation: .getRestaurantMenuItems,
-                returning: GetRestaurantMenuItemsResponse.self)
+            try await client.perform(request.makeRequest(), returning: GetRestaurantMenuItemsResponse.self)
         }
 
         /// Finds dishes by name at restaurants near a location.
@@ -61,8 +58,7 @@ extension JanuaryPartnerClient {
             _ request: SearchRestaurantMenuItemsRequest
         ) async throws -> SearchRestaurantMenuItemsResponse {
             try await client.perform(
-                request.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest"),
-                operation: .searchRestaurantMenuItems,
+                request.makeRequest(for: .searchRestaurantMenuItems, typeName: "SearchRestaurantMenuItemsRequest"),
                 returning: SearchRestaurantMenuItemsResponse.self
             )
         }

@@ -76,16 +76,14 @@ public struct SearchRestaurantsRequest: Sendable, Hashable {
     /// The request for one of the two searches.
     ///
     /// - Parameters:
-    ///   - path: `/v1.2/restaurants` or `/v1.2/menu-items`.
+    ///   - operation: ``JanuaryOperation/searchRestaurants`` or ``JanuaryOperation/searchRestaurantMenuItems``.
     ///   - typeName: The name the caller spelled this type with, for the errors.
-    /// - Returns: The `GET` with the search's query items.
+    /// - Returns: The operation's request with the search's query items.
     /// - Throws: What ``validate()`` throws.
-    func makeRequest(path: String, typeName: String) throws -> JanuaryRequest {
+    func makeRequest(for operation: JanuaryOperation, typeName: String) throws -> JanuaryRequest {
         try validate(as: typeName)
-        return JanuaryRequest(
-            method: .get,
-            path: path,
-            queryItems: [
+        return try operation.request(
+            query: [
                 URLQueryItem(name: "query", value: query),
                 URLQueryItem("latitude", number: latitude),
                 URLQueryItem("longitude", number: longitude),

@@ -16,16 +16,11 @@ extension JanuaryUserClient {
     /// ```swift
     /// let user = january.forUser(userID, timeZone: timeZone)
     /// let log = try await user.waterLogs.create(.milliliters(250))
-    /// let week = try await user.waterLogs.list(
-    ///     from: JanuaryDate.today(in: user.timeZone).advanced(by: -6),
-    ///     through: JanuaryDate.today(in: user.timeZone),
-    ///     unit: .milliliters
-    /// )
+    /// let today = try user.today()
+    /// let week = try await user.waterLogs.list(from: today.advanced(by: -6), through: today, unit: .milliliters)
     /// ```
     public struct WaterLogs: Sendable {
         let user: JanuaryUserClient
-
-        static let path = "/v1.2/water-logs"
 
         /// Logs water the user drank.
         ///
@@ -53,7 +48,7 @@ extension JanuaryUserClient {
                 try Validation.date(consumedAt, field: "consumed_at")
             }
             let time = try await user.writeTime(
-                consumedAt, learningClockFrom: .listWaterLogs, path: Self.path,
+                consumedAt, learningClockFrom: .listWaterLogs,
                 query: [URLQueryItem(name: "unit", value: VolumeUnit.milliliters.rawValue)])
             return try await user.sendOnce("water log create") { record in
                 try await send(amount, consumedAt: time, record: record)
@@ -63,9 +58,9 @@ extension JanuaryUserClient {
         /// Sends a checked water create dated `consumedAt`, noting its send in `record`: the online create and the
         /// outbox share it.
         func send(_ amount: WaterAmount, consumedAt: Date, record: SendRecord) async throws -> WaterLog {
-            try await user.send(operation: .createWaterLog, returning: WaterLog.self, record: record) {
+            try await user.send(returning: WaterLog.self, record: record) {
                 let body = CreateWaterLogBody(amount: amount, consumedAt: consumedAt)
-                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
+                return try JanuaryOperation.createWaterLog.request(body: .json(body))
             }
         }
 
@@ -86,7 +81,7 @@ extension JanuaryUserClient {
             through end: JanuaryDate,
             unit: VolumeUnit = .fluidOunces
         ) async throws -> [DailyWaterTotal] {
-            try await user.send(operation: .listWaterLogs, returning: ListWaterLogsResponse.self) {
+            try await user.send(returning: ListWaterLogsResponse.self) {
                 try listRequest(from: start, through: end, unit: unit)
             }
             .items
@@ -103,7 +98,7 @@ extension JanuaryUserClient {
         public func list(from start: Date, through end: Date, unit: VolumeUnit = .fluidOunces) async throws
             -> [DailyWaterTotal]
         {
-            try await user.send(operation: .listWaterLogs, returning: ListWaterLogsResponse.self) {
+            try await user.send(returning: ListWaterLogsResponse.self) {
                 let days = try user.days(from: start, through: end)
                 return try listRequest(from: days.start, through: days.end, unit: unit)
             }
@@ -121,7 +116,7 @@ extension JanuaryUserClient {
             }
             var queryItems = try user.dateRangeQueryItems(from: start, through: end)
             queryItems.append(URLQueryItem(name: "unit", value: unit.rawValue))
-            return JanuaryRequest(method: .get, path: Self.path, queryItems: queryItems)
+            return try JanuaryOperation.listWaterLogs.request(query: queryItems)
         }
 
         /// How much water the user drank on one day.
@@ -144,9 +139,9 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID or an
         ///   identifier that is not a UUID; what any request throws.
         public func delete(id: WaterLogID) async throws {
-            try await user.send(operation: .deleteWaterLog) {
+            try await user.send {
                 try id.validate(field: "log_id")
-                return try JanuaryRequest(method: .delete, segments: ["v1.2", "water-logs", id.rawValue])
+                return try JanuaryOperation.deleteWaterLog.request(id.rawValue)
             }
         }
     }

@@ -16,15 +16,11 @@ extension JanuaryUserClient {
     /// ```swift
     /// let user = january.forUser(userID, timeZone: timeZone)
     /// try await user.weightLogs.create(Weight(value: 72.4, unit: .kilograms))
-    /// let month = try await user.weightLogs.list(
-    ///     from: JanuaryDate.today(in: user.timeZone).advanced(by: -29),
-    ///     through: JanuaryDate.today(in: user.timeZone)
-    /// )
+    /// let today = try user.today()
+    /// let month = try await user.weightLogs.list(from: today.advanced(by: -29), through: today)
     /// ```
     public struct WeightLogs: Sendable {
         let user: JanuaryUserClient
-
-        static let path = "/v1.2/weight-logs"
 
         /// The weights one weight log may hold: narrower than a glucose profile's.
         static let acceptedPounds = 10.0...1000
@@ -52,7 +48,7 @@ extension JanuaryUserClient {
             if let measuredAt {
                 try Validation.date(measuredAt, field: "measured_at")
             }
-            let time = try await user.writeTime(measuredAt, learningClockFrom: .listWeightLogs, path: Self.path)
+            let time = try await user.writeTime(measuredAt, learningClockFrom: .listWeightLogs)
             return try await user.sendOnce("weight log create") { record in
                 try await send(weight, measuredAt: time, record: record)
             }
@@ -61,9 +57,9 @@ extension JanuaryUserClient {
         /// Sends a checked weight create dated `measuredAt`, noting its send in `record`: the online create and
         /// the outbox share it.
         func send(_ weight: Weight, measuredAt: Date, record: SendRecord) async throws -> WeightLog {
-            try await user.send(operation: .createWeightLog, returning: WeightLog.self, record: record) {
+            try await user.send(returning: WeightLog.self, record: record) {
                 let body = CreateWeightLogBody(weight: weight, measuredAt: measuredAt)
-                return JanuaryRequest(method: .post, path: Self.path, body: try .json(body))
+                return try JanuaryOperation.createWeightLog.request(body: .json(body))
             }
         }
 
@@ -79,7 +75,7 @@ extension JanuaryUserClient {
         /// - Throws: `JanuaryError`: `invalidInput` before anything is sent for an invalid user ID, an inverted
         ///   range or a start too far back; what any request throws.
         public func list(from start: JanuaryDate, through end: JanuaryDate) async throws -> [DailyWeight] {
-            try await user.send(operation: .listWeightLogs, returning: ListWeightLogsResponse.self) {
+            try await user.send(returning: ListWeightLogsResponse.self) {
                 try listRequest(from: start, through: end)
             }
             .items
@@ -93,7 +89,7 @@ extension JanuaryUserClient {
         /// - Returns: One weight per day with a measurement, oldest first.
         /// - Throws: What `list(from:through:)` with days throws.
         public func list(from start: Date, through end: Date) async throws -> [DailyWeight] {
-            try await user.send(operation: .listWeightLogs, returning: ListWeightLogsResponse.self) {
+            try await user.send(returning: ListWeightLogsResponse.self) {
                 let days = try user.days(from: start, through: end)
                 return try listRequest(from: days.start, through: days.end)
             }
@@ -104,8 +100,8 @@ extension JanuaryUserClient {
         private func listRequest(from start: JanuaryDate, through end: JanuaryDate) throws -> JanuaryRequest {
             try user.validateRange(from: start, through: end, maximumDays: nil)
             try user.validateLookback(from: start)
-            return JanuaryRequest(
-                method: .get, path: Self.path, queryItems: try user.dateRangeQueryItems(from: start, through: end))
+            return try JanuaryOperation.listWeightLogs.request(
+                query: try user.dateRangeQueryItems(from: start, through: end))
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryCoreTesting
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import JanuaryTestServer
 import Testing
 

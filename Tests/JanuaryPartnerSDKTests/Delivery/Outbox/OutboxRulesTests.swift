@@ -1,5 +1,7 @@
 import Foundation
 import JanuaryCoreTesting
+import JanuaryAuthTestSupport
+import JanuaryPartnerSDKTestSupport
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
 import Testing

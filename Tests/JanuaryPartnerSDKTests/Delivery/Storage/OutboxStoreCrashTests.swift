@@ -2,7 +2,7 @@ import Foundation
 import JanuaryCore
 import JanuaryCoreTesting
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import Testing
 
 #if canImport(Darwin)

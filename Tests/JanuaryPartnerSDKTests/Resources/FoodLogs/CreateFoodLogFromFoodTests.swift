@@ -1,7 +1,7 @@
 import Foundation
 import JanuaryCoreTesting
 import JanuaryPartnerSDK
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import JanuaryTestServer
 import Testing
 

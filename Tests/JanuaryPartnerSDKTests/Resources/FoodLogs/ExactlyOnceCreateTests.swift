@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryCoreTesting
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import JanuaryTestServer
 import Testing
 
@@ -203,16 +203,21 @@ struct UnreadableSuccessTests {
         )
     }
 
+    /// The replay class decides, never the method: a request that is not `safe` may have acted.
     @Test(
         arguments: [
-            (JanuaryRequest.Method.post, 201, true), (.patch, 200, true), (.delete, 200, true), (.put, 200, true),
-            (.get, 200, false),
+            (JanuaryRequest.Method.post, JanuaryReplayClass.onceOnly, 201, true), (.patch, .onceOnly, 200, true),
+            (.delete, .never, 200, true), (.get, .onceOnly, 200, true), (.put, .safe, 200, false),
+            (.post, .safe, 200, false), (.get, .safe, 200, false),
         ]
     )
-    func aRawWriteSaysItMayHaveTakenEffect(_ method: JanuaryRequest.Method, _ status: Int, _ acted: Bool) async throws {
+    func aRequestThatIsNotSafeSaysItMayHaveTakenEffect(
+        _ method: JanuaryRequest.Method, _ replay: JanuaryReplayClass, _ status: Int, _ acted: Bool
+    ) async throws {
         let january = try Self.client(answering: status, body: "{}")
         let request = JanuaryRequest(
-            method: method, path: "/v1.2/anything", body: method == .get ? .empty : try .json(["a": 1]))
+            method: method, path: "/v1.2/anything", body: method == .get ? .empty : try .json(["a": 1]),
+            replay: replay)
         let error = await #expect(throws: JanuaryError.self) {
             _ = try await january.send(request, decoding: Needs.self)
         }

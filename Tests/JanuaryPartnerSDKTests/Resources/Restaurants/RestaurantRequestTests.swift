@@ -1,6 +1,6 @@
 import Foundation
 import JanuaryCoreTesting
-import JanuaryPartnerSDKTesting
+import JanuaryPartnerSDKTestSupport
 import JanuaryTestServer
 import Testing
 
@@ -17,7 +17,7 @@ struct RestaurantRequestTests {
         let search = SearchRestaurantsRequest(query: "sweetgreen", latitude: 37.7749, longitude: -122.4194)
         #expect(search.radiusMeters == 8_000)
         #expect(search.limit == 10)
-        let request = try search.makeRequest(path: "/v1.2/restaurants", typeName: "SearchRestaurantsRequest")
+        let request = try search.makeRequest(for: .searchRestaurants, typeName: "SearchRestaurantsRequest")
         #expect(request.method == .get)
         #expect(request.path == "/v1.2/restaurants")
         #expect(
@@ -33,7 +33,8 @@ struct RestaurantRequestTests {
             query: "burrito bowl", latitude: 0.00001, longitude: 180, radiusMeters: 1500.5, limit: 100)
         #expect(SearchRestaurantMenuItemsRequest(query: "x", latitude: 0, longitude: 0).radiusMeters == 8_000)
         #expect(SearchRestaurantMenuItemsRequest(query: "x", latitude: 0, longitude: 0).limit == 10)
-        let request = try search.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest")
+        let request = try search.makeRequest(
+            for: .searchRestaurantMenuItems, typeName: "SearchRestaurantMenuItemsRequest")
         #expect(request.path == "/v1.2/menu-items")
         #expect(
             query(request) == [
@@ -66,7 +67,8 @@ struct RestaurantRequestTests {
         if let field = testCase.field {
             try await requireRefusedLocally(naming: "SearchRestaurantsRequest.\(field)") { try restaurants.validate() }
             try await requireRefusedLocally(naming: "SearchRestaurantMenuItemsRequest.\(field)") {
-                _ = try dishes.makeRequest(path: "/v1.2/menu-items", typeName: "SearchRestaurantMenuItemsRequest")
+                _ = try dishes.makeRequest(
+                    for: .searchRestaurantMenuItems, typeName: "SearchRestaurantMenuItemsRequest")
             }
         } else {
             #expect(throws: Never.self) { try restaurants.validate() }

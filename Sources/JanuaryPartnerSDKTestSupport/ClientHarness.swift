@@ -105,10 +105,11 @@ package struct ClientHarness: Sendable {
 }
 
 extension JanuaryRequest {
-    /// A cheap authenticated GET that every token with `foods:read` may make.
+    /// A cheap authenticated GET that every token with `foods:read` may make; a read, so stated `safe`.
     package static let autocomplete = JanuaryRequest(
         path: "/v1.2/foods/autocomplete",
-        queryItems: [URLQueryItem(name: "query", value: "ban")]
+        queryItems: [URLQueryItem(name: "query", value: "ban")],
+        replay: .safe
     )
 }
 #endif
