@@ -50,7 +50,9 @@ enum OutboxBenchmarks {
             Figure(
                 id: "9a", name: "durable enqueue of one meal, p50", unit: "µs", samples: p50,
                 baseline: Baseline(name: plainName, samples: plainP50), target: .ratioAtMost(1.5),
-                note: "\(enqueues) user.foodLogs.log calls per round into a folder under \(root.deletingLastPathComponent().path)"),
+                note:
+                    "\(enqueues) user.foodLogs.log calls per round into a folder under \(root.deletingLastPathComponent().path)"
+            ),
             Figure(
                 id: "9b", name: "durable enqueue of one meal, p99", unit: "µs", samples: p99,
                 baseline: Baseline(name: plainName, samples: plainP99), target: .ratioAtMost(2),

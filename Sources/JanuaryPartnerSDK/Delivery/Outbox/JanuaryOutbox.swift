@@ -171,7 +171,8 @@ public final class JanuaryOutbox: Sendable {
                     guard let record = state.queue.records[id] else {
                         return .failure(
                             JanuaryError.invalidInput(
-                                "The outbox holds no write \(id): it was discarded, or delivered long before this call."))
+                                "The outbox holds no write \(id): it was discarded, or delivered long before this call."
+                            ))
                     }
                     if let problem = record.problem {
                         return .failure(problem.error)
@@ -353,7 +354,9 @@ public final class JanuaryOutbox: Sendable {
                 }
             }
             if opened.unreadable > 0 {
-                client.emit { JanuaryEvent(kind: .outboxRecordsUnreadable, date: $0, attempt: UInt64(opened.unreadable)) }
+                client.emit {
+                    JanuaryEvent(kind: .outboxRecordsUnreadable, date: $0, attempt: UInt64(opened.unreadable))
+                }
             }
         }
         startWorker()
@@ -397,7 +400,8 @@ public final class JanuaryOutbox: Sendable {
         stopped.2?.stop()
         stopped.3?.close()
         kick.finish()
-        let closed = JanuaryError(category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
+        let closed = JanuaryError(
+            category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
         for waiter in stopped.4.values.flatMap(\.values) {
             waiter.resume(throwing: closed)
         }
@@ -451,7 +455,12 @@ public final class JanuaryOutbox: Sendable {
 
     private func finish(_ id: OutboxEntryID, _ outcome: OutboxQueue.Outcome) {
         let (changes, store) = state.withLock { state in
-            (state.queue.finished(id, outcome, now: clock.uptime()), state.store)
+            let changes = state.queue.finished(id, outcome, now: clock.uptime())
+            // Remembered as the record leaves the queue, so that a `delivered(_:)` call never finds it in neither.
+            for entry in changes.announcements where entry.state == .delivered {
+                state.remember(entry)
+            }
+            return (changes, state.store)
         }
         for record in changes.writes {
             try? store?.write(try record.encoded(), forKey: record.key)
@@ -505,7 +514,8 @@ public final class JanuaryOutbox: Sendable {
                 guard let request = record.foodLogRequest, let instant = record.instant else {
                     return .needsAttention(Self.unreadable)
                 }
-                let log = try await user.foodLogs.deliver(request, at: instant, earlierSendAt: earlierSend, record: sends)
+                let log = try await user.foodLogs.deliver(
+                    request, at: instant, earlierSendAt: earlierSend, record: sends)
                 return .delivered(OutboxDelivered(foodLog: log))
             case .foodLogUpdate:
                 guard let target = record.targetLogID, let update = record.updateRequest else {
@@ -531,11 +541,13 @@ public final class JanuaryOutbox: Sendable {
                 let time = OutboxRecord.date(milliseconds: milliseconds)
                 if let water = record.water {
                     return .delivered(
-                        OutboxDelivered(waterLog: try await user.waterLogs.send(water, consumedAt: time, record: sends)))
+                        OutboxDelivered(waterLog: try await user.waterLogs.send(water, consumedAt: time, record: sends))
+                    )
                 }
                 if let weight = record.weight {
                     return .delivered(
-                        OutboxDelivered(weightLog: try await user.weightLogs.send(weight, measuredAt: time, record: sends)))
+                        OutboxDelivered(
+                            weightLog: try await user.weightLogs.send(weight, measuredAt: time, record: sends)))
                 }
                 return .needsAttention(Self.unreadable)
             default:
@@ -551,7 +563,8 @@ public final class JanuaryOutbox: Sendable {
             if error.category == .cancelled, error.code != .signedOut, !error.mayHaveTakenEffect {
                 return .stopped
             }
-            return OutboxQueue.outcome(of: error, settles: record.kind != .waterLogCreate && record.kind != .weightLogCreate)
+            return OutboxQueue.outcome(
+                of: error, settles: record.kind != .waterLogCreate && record.kind != .weightLogCreate)
         } catch {
             return .stopped
         }
@@ -598,7 +611,6 @@ public final class JanuaryOutbox: Sendable {
                 let result: Result<OutboxEntry, any Error>
                 switch entry.state {
                 case .delivered:
-                    state.remember(entry)
                     result = .success(entry)
                 case .needsAttention:
                     result = .failure(entry.problem ?? Self.unreadable)

@@ -51,7 +51,8 @@ extension JanuaryUserClient.FoodLogs {
         let client = user.client
         return try client.outbox.enqueue { sequence in
             OutboxRecord.update(
-                request, of: id, entry: nil, user: user.userID, sequence: sequence, at: client.configuration.clock.now())
+                request, of: id, entry: nil, user: user.userID, sequence: sequence, at: client.configuration.clock.now()
+            )
         }
     }
 

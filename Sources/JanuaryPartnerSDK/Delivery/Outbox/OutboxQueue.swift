@@ -54,6 +54,8 @@ struct OutboxQueue: Sendable {
     private(set) var order: [OutboxEntryID] = []
     /// Records a send or a rewrite is under way for: not deliverable, not foldable.
     private(set) var busy: Set<OutboxEntryID> = []
+    /// The record being sent, one at most.
+    private(set) var sending: Set<OutboxEntryID> = []
     /// The users whose writes may be sent.
     private(set) var activeUsers: Set<String> = []
     /// Failed attempts since the last delivery or trigger.
@@ -121,9 +123,6 @@ struct OutboxQueue: Sendable {
         sending.insert(id)
         return .deliver(records[id]!)
     }
-
-    /// The record being sent, one at most.
-    private(set) var sending: Set<OutboxEntryID> = []
 
     private func isDeliverable(_ id: OutboxEntryID) -> Bool {
         guard let record = records[id], !busy.contains(id), record.problem == nil,
@@ -271,6 +270,8 @@ struct OutboxQueue: Sendable {
     ///   - error: The attempt's error.
     ///   - settles: Whether a later attempt can settle an unknown outcome (a food-log create lists its day;
     ///     water and weight creates cannot tell their logs apart, so theirs needs attention).
+    /// - Returns: Pause the user (signed out, revoked, another user's token), retry after a back-off, keep it as
+    ///   needing attention (a refusal, or an outcome that cannot be settled), or stop (the outbox is closing).
     static func outcome(of error: JanuaryError, settles: Bool) -> Outcome {
         if error.code == .signedOut || error.code == .endUserIDMismatch {
             return .pauseUser

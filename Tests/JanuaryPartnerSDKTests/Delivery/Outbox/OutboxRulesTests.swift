@@ -1,6 +1,6 @@
 import Foundation
-import JanuaryCoreTesting
 import JanuaryAuthTestSupport
+import JanuaryCoreTesting
 import JanuaryPartnerSDKTestSupport
 import JanuaryPartnerSDKTesting
 import JanuaryTestServer
@@ -9,7 +9,8 @@ import Testing
 @testable import JanuaryPartnerSDK
 
 /// The outbox's promises one by one, through the client and the in-process simulator on the manual clock.
-@Suite("The outbox keeps its rules: offline, refusals, sessions, folding, one client per folder, no token on disk",
+@Suite(
+    "The outbox keeps its rules: offline, refusals, sessions, folding, one client per folder, no token on disk",
     suiteTimeLimit())
 struct OutboxRulesTests {
     typealias Delivery = OutboxDeliveryTests
@@ -71,7 +72,9 @@ struct OutboxRulesTests {
         #expect(harness.simulator.requestLog.filter { $0.method == "POST" }.count == 2, "never sent again")
         try harness.client.outbox.discard(refused.id)
         #expect(try harness.client.outbox.entries().isEmpty)
-        let records = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".record") }
+        let records = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".record")
+        }
         #expect(records.isEmpty)
     }
 
@@ -176,5 +179,35 @@ struct OutboxRulesTests {
         let tokens = harness.simulator.issuedTokenValues
         #expect(!tokens.isEmpty)
         try OutboxFolderScan.expectNoSecrets(tokens, in: folder)
+    }
+}
+
+@Suite("The outbox sets aside records it cannot read and delivers the rest", suiteTimeLimit())
+struct OutboxUnreadableRecordTests {
+    @Test("a record of a newer format and one that is not JSON are reported once, left on disk, and never sent")
+    func unreadable() async throws {
+        let folder = OutboxDeliveryTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            let store = try OutboxStore(directory: folder)
+            var newer = OutboxRecord.create(
+                CreateFoodLogRequest(foods: [OutboxDeliveryTests.coffee]),
+                at: LogInstant(milliseconds: 1_767_254_400_000),
+                user: OutboxDeliveryTests.user, sequence: 1, at: Date())
+            newer.format = OutboxRecord.currentFormat + 1
+            try store.write(try newer.encoded(), forKey: newer.key)
+            try store.write(Data("not json".utf8), forKey: "garbage")
+            store.close()
+        }
+        let harness = try OutboxDeliveryTests.harness(folder: folder)
+        let meal = try harness.user.foodLogs.log(
+            CreateFoodLogRequest(foods: [OutboxDeliveryTests.coffee], eatenAt: OutboxDeliveryTests.eight))
+        _ = try await harness.client.outbox.delivered(meal.id)
+        try await harness.events.waitForEvents(of: .outboxRecordsUnreadable)
+        #expect(harness.events.events(.outboxRecordsUnreadable).map(\.attempt) == [2])
+        #expect(try harness.client.outbox.entries().isEmpty, "neither is offered as a write")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".record") }
+        #expect(left.count == 2, "kept for support: \(left)")
+        #expect(harness.simulator.requestLog.filter { $0.method == "POST" }.count == 1)
     }
 }

@@ -116,6 +116,9 @@ struct LostCreateCasesTests {
         var configuration = JanuaryPartnerClient.Configuration(baseURL: SimulatorTransport.baseURL)
         configuration.transport = transport
         configuration.clock = clock
+        // The provider's timeout would be a sleeper the auto-advancing clock could end before the provider answers
+        // on a busy machine (a full parallel run did).
+        configuration.tokenProviderTimeout = .infinity
         let january = try JanuaryPartnerClient(
             clientTokenProvider: {
                 let token = simulator.mintToken(endUserID: "user-42", scopes: nil)
