@@ -59,3 +59,35 @@ public struct HealthLogChange: Sendable, Hashable {
         HealthLogChange(log: .deletedWater(id))
     }
 }
+
+extension HealthLogChange {
+    /// The change an outbox delivery makes in the user's logs, to mirror into Health once January has it: a meal,
+    /// drink or weight saved, a meal's change saved, or a meal deleted; `nil` for an entry not yet delivered (or a
+    /// kind this SDK does not mirror).
+    ///
+    /// ```swift
+    /// for await entry in january.outbox.changes() {
+    ///     if let change = HealthLogChange(delivered: entry) {
+    ///         _ = await mirror.apply(change)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameter entry: An entry from `JanuaryOutbox.changes()`.
+    public init?(delivered entry: OutboxEntry) {
+        guard entry.state == .delivered else {
+            return nil
+        }
+        if let log = entry.deliveredFoodLog, log.isAddressable {
+            self = .saved(log)
+        } else if entry.kind == .foodLogDelete, let id = entry.targetLogID {
+            self = .deleted(id)
+        } else if let log = entry.deliveredWaterLog {
+            self = .saved(log)
+        } else if let log = entry.deliveredWeightLog {
+            self = .saved(log)
+        } else {
+            return nil
+        }
+    }
+}

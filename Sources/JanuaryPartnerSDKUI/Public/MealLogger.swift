@@ -29,4 +29,17 @@ public struct MealLogger: Sendable {
     public static func foodLogs(of user: JanuaryUserClient) -> MealLogger {
         MealLogger { request in try await user.foodLogs.create(request) }
     }
+
+    /// Logs through the outbox with `user.foodLogs.log(_:)`: the meal is on the device when the sheet reports it
+    /// logged, and January gets it once, when it can (Docs/OfflineLogging.md), so "Log" works offline too. The
+    /// sheet reports it with ``LoggedMeal/log`` `nil`; follow the outbox's changes for January's log.
+    ///
+    /// - Parameter user: The user whose log the meal goes to.
+    /// - Returns: The logger.
+    public static func outbox(of user: JanuaryUserClient) -> MealLogger {
+        MealLogger { request in
+            try user.foodLogs.log(request)
+            return nil
+        }
+    }
 }

@@ -152,6 +152,32 @@ struct MealReviewWorkTests {
         #expect(today.count == 1)
     }
 
+    @Test("offline, the outbox logger logs at once; January gets the meal once, when it is back")
+    func outboxLoggerOffline() async throws {
+        let simulator = JanuaryAPISimulator.inProcess()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("review-outbox-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let january = try JanuaryPartnerClient.simulated(simulator, user: Self.userID) {
+            $0.retryPolicy = .none
+            $0.outboxDirectory = folder
+        }
+        let user = january.forUser(Self.userID)
+        var sheet = ReviewDriver(.description("2 eggs and a banana"), client: january, logger: .outbox(of: user))
+        try await sheet.send(.appeared)
+        simulator.failNext(100, with: .transportError(.notConnectedToInternet), method: "POST")
+        try await sheet.send(.logTapped, .logTapped, .logTapped)
+        #expect(sheet.logs == 1)
+        #expect(sheet.machine.phase == .logged, "on the device: logged, whatever the network")
+        let pending = try january.outbox.entries(for: Self.userID)
+        #expect(pending.count == 1)
+        #expect(pending.first?.foodLog?.foods == sheet.machine.request.foods)
+        simulator.clearScriptedFailures()
+        january.outbox.retryNow()
+        let delivered = try await withDeadline("the delivery") { try await january.outbox.delivered(pending[0].id) }
+        let today = try await withDeadline("the day") { try await user.foodLogs.list(on: try user.today()) }
+        #expect(today.map(\.id) == [delivered.deliveredFoodLog?.id])
+    }
+
     @Test("a monthly limit on the log offers no Try again, and nothing more is sent")
     func monthlyLimit() async throws {
         let simulator = JanuaryAPISimulator.inProcess()
