@@ -132,7 +132,7 @@ enum OutboxBenchmarks {
         }
         let client = try JanuaryPartnerClient.simulated(simulator, user: user) { $0.outboxDirectory = folder }
         // The writer's folder lock goes once its last file operation ends.
-        var entries: [OutboxEntry]?
+        var entries: [JanuaryOutbox.Entry]?
         for _ in 0..<10_000 where entries == nil {
             do {
                 entries = try client.outbox.entries()

@@ -91,7 +91,7 @@ struct OutboxDeliveryChild {
             log.append("done \(index)")
         }
         while try !outbox.entries().isEmpty {
-            if let stuck = try outbox.entries().first(where: { $0.state == OutboxEntry.State.needsAttention }) {
+            if let stuck = try outbox.entries().first(where: { $0.state == JanuaryOutbox.Entry.State.needsAttention }) {
                 throw stuck.problem ?? CancellationError()
             }
             outbox.retryNow()

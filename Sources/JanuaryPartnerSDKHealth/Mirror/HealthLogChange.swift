@@ -74,7 +74,7 @@ extension HealthLogChange {
     /// ```
     ///
     /// - Parameter entry: An entry from `JanuaryOutbox.changes()`.
-    public init?(delivered entry: OutboxEntry) {
+    public init?(delivered entry: JanuaryOutbox.Entry) {
         guard entry.state == .delivered else {
             return nil
         }

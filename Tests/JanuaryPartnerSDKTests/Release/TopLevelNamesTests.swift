@@ -26,6 +26,8 @@ struct TopLevelNamesTests {
         // JanuaryPartnerSDK: the client and raw requests.
         "JanuaryPartnerClient", "JanuaryUserClient", "JanuaryRequest", "JanuaryResponse", "JanuaryDecodedResponse",
         "JanuaryRetryPolicy", "JanuaryDate", "JanuaryIdentifier", "JanuaryVocabulary",
+        // The outbox (its entries are JanuaryOutbox.Entry and JanuaryOutbox.EntryID).
+        "JanuaryOutbox",
         // Deprecated forwarders of the transport's old names (not HTTPMethod or HTTPHeaderFields, which clash).
         "HTTPTransport", "HTTPTransportRequest", "HTTPTransportResponse",
         // Foods.

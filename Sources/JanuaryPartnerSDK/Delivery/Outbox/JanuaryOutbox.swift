@@ -25,7 +25,7 @@ import JanuaryCore
 /// - write a token, key or credential: records hold the user's ID and the write, nothing else;
 /// - send one user's write after another user signed in: ``JanuaryPartnerClient/signOut()`` holds every user's
 ///   writes until the app resumes them;
-/// - drop a write January refused: it is kept as ``OutboxEntry/State/needsAttention`` until you discard it.
+/// - drop a write January refused: it is kept as ``JanuaryOutbox/Entry/State/needsAttention`` until you discard it.
 ///
 /// One client at a time may use a folder (``JanuaryPartnerClient/Configuration/outboxDirectory``); a second gets
 /// `outbox_in_use`.
@@ -48,18 +48,18 @@ public final class JanuaryOutbox: Sendable {
         var worker: Task<Void, Never>?
         var timer: Task<Void, Never>?
         var triggers: OutboxTriggers?
-        var waiters: [OutboxEntryID: [UUID: CheckedContinuation<OutboxEntry, any Error>]] = [:]
-        var observers: [UUID: AsyncStream<OutboxEntry>.Continuation] = [:]
+        var waiters: [JanuaryOutbox.EntryID: [UUID: CheckedContinuation<JanuaryOutbox.Entry, any Error>]] = [:]
+        var observers: [UUID: AsyncStream<JanuaryOutbox.Entry>.Continuation] = [:]
         /// Records that could not be read, left in the folder (or its quarantine) for support.
         var unreadable = 0
         /// How many times the worker has run out of writes that may go now: a test that kicks it waits for this
         /// to grow before asserting that nothing was sent.
         var passes = 0
         /// The last writes delivered in this process, so that awaiting one that just went still answers.
-        var recentlyDelivered: [OutboxEntryID: OutboxEntry] = [:]
-        var recentlyDeliveredOrder: [OutboxEntryID] = []
+        var recentlyDelivered: [JanuaryOutbox.EntryID: JanuaryOutbox.Entry] = [:]
+        var recentlyDeliveredOrder: [JanuaryOutbox.EntryID] = []
 
-        mutating func remember(_ entry: OutboxEntry) {
+        mutating func remember(_ entry: JanuaryOutbox.Entry) {
             recentlyDelivered[entry.id] = entry
             recentlyDeliveredOrder.append(entry.id)
             if recentlyDeliveredOrder.count > JanuaryOutbox.recentlyDeliveredLimit {
@@ -115,7 +115,7 @@ public final class JanuaryOutbox: Sendable {
     /// - Parameter user: Whose writes, or `nil` for every user's.
     /// - Returns: The entries.
     /// - Throws: As ``resume(for:)``.
-    public func entries(for user: PartnerUserID? = nil) throws -> [OutboxEntry] {
+    public func entries(for user: PartnerUserID? = nil) throws -> [JanuaryOutbox.Entry] {
         try open()
         return state.withLock { state in
             state.queue.order.compactMap { id in
@@ -131,8 +131,8 @@ public final class JanuaryOutbox: Sendable {
     /// the order they happen; the stream ends when the client goes away. Each call returns a stream of its own.
     ///
     /// - Returns: The changes.
-    public func changes() -> AsyncStream<OutboxEntry> {
-        let (stream, continuation) = AsyncStream.makeStream(of: OutboxEntry.self, bufferingPolicy: .unbounded)
+    public func changes() -> AsyncStream<JanuaryOutbox.Entry> {
+        let (stream, continuation) = AsyncStream.makeStream(of: JanuaryOutbox.Entry.self, bufferingPolicy: .unbounded)
         let id = UUID()
         let added = state.withLock { state -> Bool in
             guard !state.isShutDown else {
@@ -154,17 +154,17 @@ public final class JanuaryOutbox: Sendable {
     /// Waits until January has the write, and returns its entry with January's log.
     ///
     /// - Parameter id: The write.
-    /// - Returns: The delivered entry (``OutboxEntry/deliveredFoodLog`` and the like).
-    /// - Throws: The write's ``OutboxEntry/problem`` when it needs attention; `JanuaryError` `invalidInput` when
+    /// - Returns: The delivered entry (``JanuaryOutbox/Entry/deliveredFoodLog`` and the like).
+    /// - Throws: The write's ``JanuaryOutbox/Entry/problem`` when it needs attention; `JanuaryError` `invalidInput` when
     ///   the outbox holds no such write (discarded, unknown, or delivered more than 1,000 deliveries before this
     ///   call); `CancellationError`
     ///   when the task is cancelled (the write stays in the outbox).
-    public func delivered(_ id: OutboxEntryID) async throws -> OutboxEntry {
+    public func delivered(_ id: JanuaryOutbox.EntryID) async throws -> JanuaryOutbox.Entry {
         try open()
         let waiter = UUID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let answer = state.withLock { state -> Result<OutboxEntry, any Error>? in
+                let answer = state.withLock { state -> Result<JanuaryOutbox.Entry, any Error>? in
                     if let delivered = state.recentlyDelivered[id] {
                         return .success(delivered)
                     }
@@ -202,13 +202,13 @@ public final class JanuaryOutbox: Sendable {
 
     /// Takes a write out of the outbox for good, with the changes of it that wait for its log.
     ///
-    /// A write that may have been sent (``OutboxEntry/mayHaveBeenSent``) may already be stored at January:
+    /// A write that may have been sent (``JanuaryOutbox/Entry/mayHaveBeenSent``) may already be stored at January:
     /// discarding it does not delete that log.
     ///
     /// - Parameter id: The write.
     /// - Throws: `JanuaryError` `invalidInput` when the write is being sent right now (try again once its state
     ///   changes) or the outbox holds no such write; a storage error when it cannot be removed from disk.
-    public func discard(_ id: OutboxEntryID) throws {
+    public func discard(_ id: JanuaryOutbox.EntryID) throws {
         let store = try open()
         let removed = try state.withLock { state -> [OutboxRecord] in
             guard state.queue.records[id] != nil else {
@@ -234,12 +234,12 @@ public final class JanuaryOutbox: Sendable {
     // MARK: Handing writes over
 
     /// Writes a new write to disk and queues it; the user's writes may go from now on.
-    func enqueue(_ make: (Int64) throws -> OutboxRecord) throws -> OutboxEntry {
+    func enqueue(_ make: (Int64) throws -> OutboxRecord) throws -> JanuaryOutbox.Entry {
         let store = try open()
         let sequence = state.withLock { $0.queue.takeSequence() }
         let record = try make(sequence)
         try store.write(try record.encoded(), forKey: record.key)
-        let entry = state.withLock { state -> OutboxEntry in
+        let entry = state.withLock { state -> JanuaryOutbox.Entry in
             state.queue.insert(record)
             state.queue.activate(record.user)
             return record.entry(state: .pending)
@@ -250,8 +250,8 @@ public final class JanuaryOutbox: Sendable {
     }
 
     /// Folds a change into a meal never sent, or queues it to follow the meal's delivery.
-    func enqueueUpdate(_ update: UpdateFoodLogRequest, of target: OutboxEntryID, user: PartnerUserID) throws
-        -> OutboxEntry
+    func enqueueUpdate(_ update: UpdateFoodLogRequest, of target: JanuaryOutbox.EntryID, user: PartnerUserID) throws
+        -> JanuaryOutbox.Entry
     {
         let store = try open()
         guard let folded = try state.withLock({ try $0.queue.fold(update, into: target) }) else {
@@ -272,7 +272,7 @@ public final class JanuaryOutbox: Sendable {
     }
 
     /// Removes a meal never sent, or queues its deletion to follow the meal's delivery.
-    func enqueueDeletion(of target: OutboxEntryID, user: PartnerUserID) throws -> OutboxEntry {
+    func enqueueDeletion(of target: JanuaryOutbox.EntryID, user: PartnerUserID) throws -> JanuaryOutbox.Entry {
         let store = try open()
         guard let record = try state.withLock({ try $0.queue.foldDeletion(of: target) }) else {
             return try enqueue { sequence in
@@ -453,7 +453,7 @@ public final class JanuaryOutbox: Sendable {
         previous?.cancel()
     }
 
-    private func finish(_ id: OutboxEntryID, _ outcome: OutboxQueue.Outcome) {
+    private func finish(_ id: JanuaryOutbox.EntryID, _ outcome: OutboxQueue.Outcome) {
         let (changes, store) = state.withLock { state in
             let changes = state.queue.finished(id, outcome, now: clock.uptime())
             // Remembered as the record leaves the queue, so that a `delivered(_:)` call never finds it in neither.
@@ -571,11 +571,11 @@ public final class JanuaryOutbox: Sendable {
     }
 
     /// Writes down, before a request of the write leaves, that it may have been sent and when.
-    private func markSend(_ id: OutboxEntryID, store: OutboxStore) throws {
+    private func markSend(_ id: JanuaryOutbox.EntryID, store: OutboxStore) throws {
         try setSendMark(id, to: OutboxRecord.milliseconds(clock.now()) ?? 0, store: store)
     }
 
-    private func setSendMark(_ id: OutboxEntryID, to milliseconds: Int64?, store: OutboxStore) throws {
+    private func setSendMark(_ id: JanuaryOutbox.EntryID, to milliseconds: Int64?, store: OutboxStore) throws {
         guard var record = state.withLock({ $0.queue.records[id] }), record.lastSendMilliseconds != milliseconds
         else {
             return
@@ -588,7 +588,7 @@ public final class JanuaryOutbox: Sendable {
     private static let unreadable = JanuaryError(
         category: .decoding, message: "The outbox record of this write is incomplete; it cannot be sent.")
 
-    private static func unknownOutcome(of kind: OutboxEntry.Kind) -> JanuaryError {
+    private static func unknownOutcome(of kind: JanuaryOutbox.Entry.Kind) -> JanuaryError {
         JanuaryError(
             category: .network,
             message: "This \(kind == .waterLogCreate ? "water" : "weight") log may have been sent before the app "
@@ -601,14 +601,15 @@ public final class JanuaryOutbox: Sendable {
     // MARK: Telling the app
 
     /// Tells observers and waiters, after the lock is released.
-    private func announce(_ entries: [OutboxEntry]) {
+    private func announce(_ entries: [JanuaryOutbox.Entry]) {
         guard !entries.isEmpty else {
             return
         }
         let (observers, resumptions) = state.withLock { state in
-            var resumptions: [(CheckedContinuation<OutboxEntry, any Error>, Result<OutboxEntry, any Error>)] = []
+            var resumptions:
+                [(CheckedContinuation<JanuaryOutbox.Entry, any Error>, Result<JanuaryOutbox.Entry, any Error>)] = []
             for entry in entries {
-                let result: Result<OutboxEntry, any Error>
+                let result: Result<JanuaryOutbox.Entry, any Error>
                 switch entry.state {
                 case .delivered:
                     result = .success(entry)

@@ -17,11 +17,11 @@ extension JanuaryUserClient.FoodLogs {
     /// ```
     ///
     /// - Parameter request: The foods eaten, and optionally when and under what name.
-    /// - Returns: The write's entry, ``OutboxEntry/State/pending``.
+    /// - Returns: The write's entry, ``JanuaryOutbox/Entry/State/pending``.
     /// - Throws: `JanuaryError`: `invalidInput` for what ``create(_:)`` refuses before sending; `outbox_in_use`,
     ///   `outbox_storage_full` or `outbox_storage_failed` when it cannot be written (then nothing was queued).
     @discardableResult
-    public func log(_ request: CreateFoodLogRequest) throws -> OutboxEntry {
+    public func log(_ request: CreateFoodLogRequest) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try request.validate()
         let client = user.client
@@ -44,7 +44,7 @@ extension JanuaryUserClient.FoodLogs {
     /// - Returns: The write's entry.
     /// - Throws: As ``log(_:)``, and what ``update(id:_:)`` refuses before sending.
     @discardableResult
-    public func logUpdate(id: FoodLogID, _ request: UpdateFoodLogRequest) throws -> OutboxEntry {
+    public func logUpdate(id: FoodLogID, _ request: UpdateFoodLogRequest) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try id.validate(field: "log_id")
         try request.validate()
@@ -66,7 +66,9 @@ extension JanuaryUserClient.FoodLogs {
     /// - Returns: The meal's entry with the change folded in, or the change's own entry.
     /// - Throws: As ``logUpdate(id:_:)``; `invalidInput` when the outbox holds no such meal.
     @discardableResult
-    public func logUpdate(of entry: OutboxEntryID, _ request: UpdateFoodLogRequest) throws -> OutboxEntry {
+    public func logUpdate(of entry: JanuaryOutbox.EntryID, _ request: UpdateFoodLogRequest) throws
+        -> JanuaryOutbox.Entry
+    {
         try user.userID.validate()
         try request.validate()
         if request.eatenAt != nil {
@@ -86,7 +88,7 @@ extension JanuaryUserClient.FoodLogs {
     /// - Returns: The write's entry.
     /// - Throws: As ``log(_:)``; `invalidInput` for an identifier that is not a UUID.
     @discardableResult
-    public func logDeletion(id: FoodLogID) throws -> OutboxEntry {
+    public func logDeletion(id: FoodLogID) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try id.validate(field: "log_id")
         let client = user.client
@@ -100,10 +102,10 @@ extension JanuaryUserClient.FoodLogs {
     /// deleted once it is delivered.
     ///
     /// - Parameter entry: The meal's outbox entry, from ``log(_:)``.
-    /// - Returns: The meal's entry, ``OutboxEntry/State/discarded``, or the deletion's own entry.
+    /// - Returns: The meal's entry, ``JanuaryOutbox/Entry/State/discarded``, or the deletion's own entry.
     /// - Throws: As ``log(_:)``; `invalidInput` when the outbox holds no such meal.
     @discardableResult
-    public func logDeletion(of entry: OutboxEntryID) throws -> OutboxEntry {
+    public func logDeletion(of entry: JanuaryOutbox.EntryID) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         return try user.client.outbox.enqueueDeletion(of: entry, user: user.userID)
     }
@@ -113,8 +115,8 @@ extension JanuaryUserClient.WaterLogs {
     /// Logs water through the outbox: on the device before this returns, sent when January can be reached.
     ///
     /// January's water list shows daily totals, not logs, so a create whose answer was lost cannot be found: the
-    /// outbox never sends it twice, and flags it ``OutboxEntry/State/needsAttention`` (with
-    /// ``OutboxEntry/mayHaveBeenSent``) for the app to check the day.
+    /// outbox never sends it twice, and flags it ``JanuaryOutbox/Entry/State/needsAttention`` (with
+    /// ``JanuaryOutbox/Entry/mayHaveBeenSent``) for the app to check the day.
     ///
     /// - Parameters:
     ///   - amount: How much water.
@@ -123,7 +125,7 @@ extension JanuaryUserClient.WaterLogs {
     /// - Throws: As ``JanuaryUserClient/FoodLogs/log(_:)``, and what ``create(_:consumedAt:)`` refuses before
     ///   sending.
     @discardableResult
-    public func log(_ amount: WaterAmount, consumedAt: Date? = nil) throws -> OutboxEntry {
+    public func log(_ amount: WaterAmount, consumedAt: Date? = nil) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try amount.validate(field: "amount")
         let client = user.client
@@ -149,7 +151,7 @@ extension JanuaryUserClient.WeightLogs {
     /// - Throws: As ``JanuaryUserClient/FoodLogs/log(_:)``, and what ``create(_:measuredAt:)`` refuses before
     ///   sending.
     @discardableResult
-    public func log(_ weight: Weight, measuredAt: Date? = nil) throws -> OutboxEntry {
+    public func log(_ weight: Weight, measuredAt: Date? = nil) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
         let client = user.client

@@ -45,17 +45,17 @@ struct OutboxQueue: Sendable {
     struct Changes: Sendable {
         var writes: [OutboxRecord] = []
         var removals: [OutboxRecord] = []
-        var announcements: [OutboxEntry] = []
+        var announcements: [JanuaryOutbox.Entry] = []
     }
 
     /// The records not yet delivered or discarded, by identifier.
-    private(set) var records: [OutboxEntryID: OutboxRecord] = [:]
+    private(set) var records: [JanuaryOutbox.EntryID: OutboxRecord] = [:]
     /// Their identifiers, oldest first.
-    private(set) var order: [OutboxEntryID] = []
+    private(set) var order: [JanuaryOutbox.EntryID] = []
     /// Records a send or a rewrite is under way for: not deliverable, not foldable.
-    private(set) var busy: Set<OutboxEntryID> = []
+    private(set) var busy: Set<JanuaryOutbox.EntryID> = []
     /// The record being sent, one at most.
-    private(set) var sending: Set<OutboxEntryID> = []
+    private(set) var sending: Set<JanuaryOutbox.EntryID> = []
     /// The users whose writes may be sent.
     private(set) var activeUsers: Set<String> = []
     /// Failed attempts since the last delivery or trigger.
@@ -124,7 +124,7 @@ struct OutboxQueue: Sendable {
         return .deliver(records[id]!)
     }
 
-    private func isDeliverable(_ id: OutboxEntryID) -> Bool {
+    private func isDeliverable(_ id: JanuaryOutbox.EntryID) -> Bool {
         guard let record = records[id], !busy.contains(id), record.problem == nil,
             activeUsers.contains(record.user)
         else {
@@ -135,7 +135,7 @@ struct OutboxQueue: Sendable {
     }
 
     /// Notes a write's last send time as written to disk.
-    mutating func noteSendMark(_ id: OutboxEntryID, milliseconds: Int64?) {
+    mutating func noteSendMark(_ id: JanuaryOutbox.EntryID, milliseconds: Int64?) {
         records[id]?.lastSendMilliseconds = milliseconds
     }
 
@@ -146,7 +146,7 @@ struct OutboxQueue: Sendable {
     ///   - outcome: How it ended.
     ///   - now: The clock's uptime.
     /// - Returns: What to write, remove and announce.
-    mutating func finished(_ id: OutboxEntryID, _ outcome: Outcome, now: TimeInterval) -> Changes {
+    mutating func finished(_ id: JanuaryOutbox.EntryID, _ outcome: Outcome, now: TimeInterval) -> Changes {
         busy.remove(id)
         sending.remove(id)
         guard let record = records[id] else {
@@ -192,7 +192,7 @@ struct OutboxQueue: Sendable {
     ///
     /// - Returns: The meal's record rewritten (mark it busy until written), or `nil` when the change must be a write
     ///   of its own; throws when `target` is no meal in the outbox.
-    mutating func fold(_ update: UpdateFoodLogRequest, into target: OutboxEntryID) throws -> OutboxRecord? {
+    mutating func fold(_ update: UpdateFoodLogRequest, into target: JanuaryOutbox.EntryID) throws -> OutboxRecord? {
         guard var record = records[target], record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
@@ -211,7 +211,7 @@ struct OutboxQueue: Sendable {
 
     /// Removes a meal never sent, for a delete of it; `nil` when it may have left (the delete then waits for its
     /// log). Throws when `target` is no meal in the outbox.
-    mutating func foldDeletion(of target: OutboxEntryID) throws -> OutboxRecord? {
+    mutating func foldDeletion(of target: JanuaryOutbox.EntryID) throws -> OutboxRecord? {
         guard let record = records[target], record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
@@ -233,7 +233,7 @@ struct OutboxQueue: Sendable {
     /// Takes a write out for good (discarded, or a meal folded away), with the changes that waited for it.
     ///
     /// - Returns: Every record removed, the write first; empty when it is being sent.
-    mutating func discard(_ id: OutboxEntryID) -> [OutboxRecord] {
+    mutating func discard(_ id: JanuaryOutbox.EntryID) -> [OutboxRecord] {
         guard let record = records[id], !sending.contains(id) else {
             return []
         }
@@ -247,19 +247,19 @@ struct OutboxQueue: Sendable {
     }
 
     /// Whether a write with this identifier is being sent.
-    func isSending(_ id: OutboxEntryID) -> Bool {
+    func isSending(_ id: JanuaryOutbox.EntryID) -> Bool {
         sending.contains(id)
     }
 
     /// The state the app sees a record in.
-    func state(of id: OutboxEntryID) -> OutboxEntry.State {
+    func state(of id: JanuaryOutbox.EntryID) -> JanuaryOutbox.Entry.State {
         if sending.contains(id) {
             return .sending
         }
         return records[id]?.problem == nil ? .pending : .needsAttention
     }
 
-    private mutating func remove(_ id: OutboxEntryID) {
+    private mutating func remove(_ id: JanuaryOutbox.EntryID) {
         records[id] = nil
         order.removeAll { $0 == id }
     }

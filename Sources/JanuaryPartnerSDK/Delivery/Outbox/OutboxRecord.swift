@@ -11,11 +11,11 @@ struct OutboxRecord: Codable, Sendable {
     static let currentFormat = 1
 
     var format = OutboxRecord.currentFormat
-    var id: OutboxEntryID
+    var id: JanuaryOutbox.EntryID
     /// The order the app handed writes over in, across restarts: each user's writes are delivered in it.
     var sequence: Int64
     var user: String
-    /// ``OutboxEntry/Kind``'s name.
+    /// ``JanuaryOutbox/Entry/Kind``'s name.
     var kindName: String
     var enqueuedAt: Date
 
@@ -32,7 +32,7 @@ struct OutboxRecord: Codable, Sendable {
 
     /// An update's or delete's log: January's identifier, or the create in the outbox whose log it is.
     var targetLogID: String?
-    var targetEntry: OutboxEntryID?
+    var targetEntry: JanuaryOutbox.EntryID?
 
     var water: WaterAmount?
     var weight: Weight?
@@ -94,7 +94,7 @@ struct OutboxRecord: Codable, Sendable {
         case lastSendMilliseconds = "last_send_ms"
     }
 
-    init(id: OutboxEntryID, sequence: Int64, user: String, kind: OutboxEntry.Kind, enqueuedAt: Date) {
+    init(id: JanuaryOutbox.EntryID, sequence: Int64, user: String, kind: JanuaryOutbox.Entry.Kind, enqueuedAt: Date) {
         self.id = id
         self.sequence = sequence
         self.user = user
@@ -103,8 +103,8 @@ struct OutboxRecord: Codable, Sendable {
     }
 
     /// What the write does.
-    var kind: OutboxEntry.Kind {
-        OutboxEntry.Kind(rawValue: kindName)
+    var kind: JanuaryOutbox.Entry.Kind {
+        JanuaryOutbox.Entry.Kind(rawValue: kindName)
     }
 
     /// The record's key in the store: its identifier.
@@ -158,8 +158,8 @@ struct OutboxRecord: Codable, Sendable {
     }
 
     /// The record as the app sees it, in `state`.
-    func entry(state: OutboxEntry.State, delivered: OutboxDelivered? = nil) -> OutboxEntry {
-        OutboxEntry(
+    func entry(state: JanuaryOutbox.Entry.State, delivered: OutboxDelivered? = nil) -> JanuaryOutbox.Entry {
+        JanuaryOutbox.Entry(
             id: id,
             userID: PartnerUserID(rawValue: user),
             kind: kind,
@@ -202,7 +202,7 @@ extension OutboxRecord {
 
     /// A change of a log: January's, or that of a meal still in the outbox.
     static func update(
-        _ update: UpdateFoodLogRequest, of logID: FoodLogID?, entry: OutboxEntryID?, user: PartnerUserID,
+        _ update: UpdateFoodLogRequest, of logID: FoodLogID?, entry: JanuaryOutbox.EntryID?, user: PartnerUserID,
         sequence: Int64, at now: Date
     ) -> OutboxRecord {
         var record = OutboxRecord(
@@ -217,7 +217,7 @@ extension OutboxRecord {
 
     /// A deletion of a log: January's, or that of a meal still in the outbox.
     static func deletion(
-        of logID: FoodLogID?, entry: OutboxEntryID?, user: PartnerUserID, sequence: Int64, at now: Date
+        of logID: FoodLogID?, entry: JanuaryOutbox.EntryID?, user: PartnerUserID, sequence: Int64, at now: Date
     ) -> OutboxRecord {
         var record = OutboxRecord(
             id: .make(), sequence: sequence, user: user.rawValue, kind: .foodLogDelete, enqueuedAt: now)
@@ -228,7 +228,7 @@ extension OutboxRecord {
 
     /// A water or weight create at `time`.
     static func measurement(
-        _ kind: OutboxEntry.Kind, water: WaterAmount?, weight: Weight?, at time: Date, user: PartnerUserID,
+        _ kind: JanuaryOutbox.Entry.Kind, water: WaterAmount?, weight: Weight?, at time: Date, user: PartnerUserID,
         sequence: Int64, now: Date
     ) -> OutboxRecord {
         var record = OutboxRecord(id: .make(), sequence: sequence, user: user.rawValue, kind: kind, enqueuedAt: now)

@@ -31,7 +31,7 @@ struct OutboxRulesTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let harness = try Delivery.harness(folder: folder)
         harness.simulator.failNext(10_000, with: .transportError(.notConnectedToInternet))
-        var entries: [OutboxEntry] = []
+        var entries: [JanuaryOutbox.Entry] = []
         for index in 0..<100 {
             let meal = CreateFoodLogRequest(foods: [Self.coffee], eatenAt: Self.eight.addingTimeInterval(Double(index)))
             entries.append(try harness.user.foodLogs.log(meal))
