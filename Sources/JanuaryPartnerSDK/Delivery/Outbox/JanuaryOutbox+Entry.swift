@@ -9,9 +9,9 @@ extension JanuaryOutbox {
     ///
     /// ```swift
     /// let entry = try user.foodLogs.log(CreateFoodLogRequest(scan: scan, eatenAt: photoTakenAt))
-    /// showPendingBadge(for: entry.id)
+    /// print("pending", entry.id)
     /// let delivered = try await january.outbox.delivered(entry.id)
-    /// print(delivered.foodLog?.id as Any)
+    /// print(delivered.deliveredFoodLog?.id as Any)
     /// ```
     public struct Entry: Sendable, Identifiable {
         /// The outbox's identifier of the write.

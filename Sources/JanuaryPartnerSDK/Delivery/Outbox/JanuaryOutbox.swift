@@ -13,11 +13,11 @@ import JanuaryCore
 /// process delivering 200 meals at random moments and finds each stored once).
 ///
 /// ```swift
-/// let january = try JanuaryPartnerClient(tokenEndpoint: endpoint)
-/// try january.outbox.resume(for: userID)        // at launch and after sign-in: this user's writes may go
+/// let userID = PartnerUserID(rawValue: "user-42")
+/// try january.outbox.resume(for: userID)  // at launch and after sign-in: this user's writes may go
 /// let entry = try january.forUser(userID).foodLogs.log(CreateFoodLogRequest(scan: scan))
 /// for await change in january.outbox.changes() where change.id == entry.id {
-///     print(change.state)                        // pending, sending, delivered, needs_attention
+///     print(change.state)  // pending, sending, delivered, needs_attention
 /// }
 /// ```
 ///

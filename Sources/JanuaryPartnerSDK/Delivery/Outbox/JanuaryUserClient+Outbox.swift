@@ -13,7 +13,7 @@ extension JanuaryUserClient.FoodLogs {
     ///
     /// ```swift
     /// let entry = try user.foodLogs.log(CreateFoodLogRequest(scan: scan, eatenAt: photoTakenAt))
-    /// pendingIDs.insert(entry.id)   // show it with a badge until january.outbox.changes() says delivered
+    /// print(entry.id)  // show it with a badge until january.outbox.changes() says delivered
     /// ```
     ///
     /// - Parameter request: The foods eaten, and optionally when and under what name.
