@@ -55,6 +55,24 @@ struct OutboxRecord: Codable, Sendable {
         var statusCode: Int?
         var mayHaveTakenEffect: Bool
 
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: WireKey.self)
+            category = try container.decode(String.self, forKey: Keys.category)
+            code = try container.decodeIfPresent(String.self, forKey: Keys.code)
+            message = try container.decode(String.self, forKey: Keys.message)
+            statusCode = try container.decodeIfPresent(Int.self, forKey: Keys.statusCode)
+            mayHaveTakenEffect = try container.decode(Bool.self, forKey: Keys.mayHaveTakenEffect)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: WireKey.self)
+            try container.encode(category, forKey: Keys.category)
+            try container.encodeIfPresent(code, forKey: Keys.code)
+            try container.encode(message, forKey: Keys.message)
+            try container.encodeIfPresent(statusCode, forKey: Keys.statusCode)
+            try container.encode(mayHaveTakenEffect, forKey: Keys.mayHaveTakenEffect)
+        }
+
         init(_ error: JanuaryError) {
             category = error.category.description
             code = error.code?.rawValue
@@ -80,18 +98,79 @@ struct OutboxRecord: Codable, Sendable {
         }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case format, id, sequence, user, name, water, weight, problem, foods
-        case kindName = "kind"
-        case enqueuedAt = "enqueued_at"
-        case instantMilliseconds = "instant_ms"
-        case updateFoods = "update_foods"
-        case updateName = "update_name"
-        case updateEatenAtMilliseconds = "update_eaten_at_ms"
-        case targetLogID = "target_log_id"
-        case targetEntry = "target_entry"
-        case timeMilliseconds = "time_ms"
-        case lastSendMilliseconds = "last_send_ms"
+    // Written out with the SDK's one key type rather than synthesised: a `CodingKeys` enum per type costs an app
+    // several kilobytes of conformances (Docs/Benchmarks.md, "Size in an app").
+    private enum Keys {
+        static var format: WireKey { "format" }
+        static var id: WireKey { "id" }
+        static var sequence: WireKey { "sequence" }
+        static var user: WireKey { "user" }
+        static var kind: WireKey { "kind" }
+        static var enqueuedAt: WireKey { "enqueued_at" }
+        static var foods: WireKey { "foods" }
+        static var name: WireKey { "name" }
+        static var instant: WireKey { "instant_ms" }
+        static var updateFoods: WireKey { "update_foods" }
+        static var updateName: WireKey { "update_name" }
+        static var updateEatenAt: WireKey { "update_eaten_at_ms" }
+        static var targetLogID: WireKey { "target_log_id" }
+        static var targetEntry: WireKey { "target_entry" }
+        static var water: WireKey { "water" }
+        static var weight: WireKey { "weight" }
+        static var time: WireKey { "time_ms" }
+        static var lastSend: WireKey { "last_send_ms" }
+        static var problem: WireKey { "problem" }
+        static var category: WireKey { "category" }
+        static var code: WireKey { "code" }
+        static var message: WireKey { "message" }
+        static var statusCode: WireKey { "status_code" }
+        static var mayHaveTakenEffect: WireKey { "may_have_taken_effect" }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        format = try container.decode(Int.self, forKey: Keys.format)
+        id = try container.decode(JanuaryOutbox.EntryID.self, forKey: Keys.id)
+        sequence = try container.decode(Int64.self, forKey: Keys.sequence)
+        user = try container.decode(String.self, forKey: Keys.user)
+        kindName = try container.decode(String.self, forKey: Keys.kind)
+        enqueuedAt = try container.decode(Date.self, forKey: Keys.enqueuedAt)
+        foods = try container.decodeIfPresent([FoodLogInputFood].self, forKey: Keys.foods)
+        name = try container.decodeIfPresent(String.self, forKey: Keys.name)
+        instantMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.instant)
+        updateFoods = try container.decodeIfPresent([FoodLogInputFood].self, forKey: Keys.updateFoods)
+        updateName = try container.decodeIfPresent(String.self, forKey: Keys.updateName)
+        updateEatenAtMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.updateEatenAt)
+        targetLogID = try container.decodeIfPresent(String.self, forKey: Keys.targetLogID)
+        targetEntry = try container.decodeIfPresent(JanuaryOutbox.EntryID.self, forKey: Keys.targetEntry)
+        water = try container.decodeIfPresent(WaterAmount.self, forKey: Keys.water)
+        weight = try container.decodeIfPresent(Weight.self, forKey: Keys.weight)
+        timeMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.time)
+        lastSendMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.lastSend)
+        problem = try container.decodeIfPresent(Problem.self, forKey: Keys.problem)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(format, forKey: Keys.format)
+        try container.encode(id, forKey: Keys.id)
+        try container.encode(sequence, forKey: Keys.sequence)
+        try container.encode(user, forKey: Keys.user)
+        try container.encode(kindName, forKey: Keys.kind)
+        try container.encode(enqueuedAt, forKey: Keys.enqueuedAt)
+        try container.encodeIfPresent(foods, forKey: Keys.foods)
+        try container.encodeIfPresent(name, forKey: Keys.name)
+        try container.encodeIfPresent(instantMilliseconds, forKey: Keys.instant)
+        try container.encodeIfPresent(updateFoods, forKey: Keys.updateFoods)
+        try container.encodeIfPresent(updateName, forKey: Keys.updateName)
+        try container.encodeIfPresent(updateEatenAtMilliseconds, forKey: Keys.updateEatenAt)
+        try container.encodeIfPresent(targetLogID, forKey: Keys.targetLogID)
+        try container.encodeIfPresent(targetEntry, forKey: Keys.targetEntry)
+        try container.encodeIfPresent(water, forKey: Keys.water)
+        try container.encodeIfPresent(weight, forKey: Keys.weight)
+        try container.encodeIfPresent(timeMilliseconds, forKey: Keys.time)
+        try container.encodeIfPresent(lastSendMilliseconds, forKey: Keys.lastSend)
+        try container.encodeIfPresent(problem, forKey: Keys.problem)
     }
 
     init(id: JanuaryOutbox.EntryID, sequence: Int64, user: String, kind: JanuaryOutbox.Entry.Kind, enqueuedAt: Date) {
