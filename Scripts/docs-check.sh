@@ -121,13 +121,6 @@ for path in ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=root)):
 # or `mirror`, or API that has moved on). Their examples are skipped until fixed; each entry must still hold an
 # example, so that the list only shrinks. Fixing one: delete its line here and run this script.
 pending_doc_examples = {
-    "Sources/JanuaryCore/Errors/JanuaryError+Code.swift",
-    "Sources/JanuaryCore/Errors/JanuaryError+Recovery+Kind.swift",
-    "Sources/JanuaryCore/Errors/JanuaryError+Recovery.swift",
-    "Sources/JanuaryCore/Errors/JanuaryError.swift",
-    "Sources/JanuaryCore/Identity/JanuaryClientToken.swift",
-    "Sources/JanuaryCore/Identity/PartnerUserID.swift",
-    "Sources/JanuaryCore/JanuaryExtensibleString.swift",
     "Sources/JanuaryPartnerSDK/Client/JanuaryError+SupportSummary.swift",
     "Sources/JanuaryPartnerSDK/Client/JanuaryPartnerClient+Decoding.swift",
     "Sources/JanuaryPartnerSDK/Client/JanuaryPartnerClient.swift",
@@ -155,12 +148,6 @@ pending_doc_examples = {
     "Sources/JanuaryPartnerSDKHealth/Mirror/HealthLogChange.swift",
     "Sources/JanuaryPartnerSDKHealth/Mirror/HealthLogMirror.swift",
     "Sources/JanuaryPartnerSDKHealth/Mirror/HealthMirrorOutcome.swift",
-    "Sources/JanuaryTestServer/Server/LoopbackHTTPServer.swift",
-    "Sources/JanuaryTestServer/Server/RecordedRequest.swift",
-    "Sources/JanuaryTestServer/Server/ScriptedResponse.swift",
-    "Sources/JanuaryTestServer/Simulator/Logs/JanuaryAPISimulator+Seeding.swift",
-    "Sources/JanuaryTransport/Messages/JanuaryHTTPHeaderFields.swift",
-    "Sources/JanuaryTransport/Messages/JanuaryReplayClass.swift",
 }
 for path in sorted(pending_doc_examples):
     if not any(True for _ in doc_comment_blocks(root, path)):
