@@ -6,11 +6,14 @@
 /// prints. Conforming types get literal syntax and their string as ``description``:
 ///
 /// ```swift
-/// if error.code == "credit_limit_exceeded" { showUpgradeScreen() }
-/// switch amount.unit {
-/// case .grams: label = "g"
-/// default: label = amount.unit.description  // a unit this SDK version does not know yet
+/// let unit: NutrientUnit = "mg"  // a literal
+/// let label: String
+/// switch unit {
+/// case .grams: label = "grams"
+/// case .milligrams: label = "milligrams"
+/// default: label = unit.description  // a unit this SDK version does not know yet
 /// }
+/// print(label)  // "milligrams"
 /// ```
 ///
 /// Switch over such a value with a `default` branch: the set can grow in any release.

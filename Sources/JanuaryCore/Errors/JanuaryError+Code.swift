@@ -5,8 +5,12 @@ extension JanuaryError {
     /// literal, and treat a code you do not know by the error's ``JanuaryError/category``.
     ///
     /// ```swift
-    /// if error.code == .creditLimitExceeded { showUpgradeScreen() }
-    /// if error.code == "credit_limit_exceeded" { showUpgradeScreen() }   // the same test
+    /// do {
+    ///     show(try await january.foodAnalysis.analyzePhoto(photo))
+    /// } catch let error as JanuaryError {
+    ///     if error.code == .creditLimitExceeded { showUpgradeScreen() }
+    ///     if error.code == "credit_limit_exceeded" { showUpgradeScreen() }  // the same test
+    /// }
     /// ```
     public struct Code: JanuaryExtensibleString {
         /// The code as January or the SDK spells it, such as `rate_limited`.

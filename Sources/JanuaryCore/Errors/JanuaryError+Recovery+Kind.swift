@@ -7,10 +7,14 @@ extension JanuaryError.Recovery {
     /// ``reportBug``: log the error and offer nothing that sends the request again.
     ///
     /// ```swift
-    /// switch error.recovery.kind {
-    /// case .retryLater: showTryAgain(after: error.recovery.retryAfter)
-    /// case .notUntilNextMonth: showMonthlyLimitReached()
-    /// default: report(error)
+    /// do {
+    ///     show(try await january.foods.search(SearchFoodsRequest(query: query)))
+    /// } catch let error as JanuaryError {
+    ///     switch error.recovery.kind {
+    ///     case .retryLater: showTryAgain(after: error.recovery.retryAfter)
+    ///     case .notUntilNextMonth: showMonthlyLimitReached()
+    ///     default: report(error)
+    ///     }
     /// }
     /// ```
     public struct Kind: JanuaryExtensibleString {

@@ -46,11 +46,15 @@ extension JanuaryError {
     /// for next month, fix the input, report a bug, or nothing. See ``Recovery`` for how it is decided.
     ///
     /// ```swift
-    /// switch error.recovery.kind {
-    /// case .checkBeforeRepeating: reloadTheDay()          // the meal may be stored: look before logging it again
-    /// case .retryLater: showTryAgain(after: error.recovery.retryAfter)
-    /// case .notUntilNextMonth: showMonthlyLimitReached()  // never "Try again"
-    /// default: report(error)
+    /// do {
+    ///     show(try await user.foodLogs.create(CreateFoodLogRequest(foods: meal)))
+    /// } catch let error as JanuaryError {
+    ///     switch error.recovery.kind {
+    ///     case .checkBeforeRepeating: await reloadDay()  // the meal may be stored: look before logging it again
+    ///     case .retryLater: showTryAgain(after: error.recovery.retryAfter)
+    ///     case .notUntilNextMonth: showMonthlyLimitReached()  // never "Try again"
+    ///     default: report(error)
+    ///     }
     /// }
     /// ```
     public var recovery: Recovery {

@@ -16,6 +16,7 @@ import Foundation
 /// ```swift
 /// do {
 ///     let results = try await january.foods.search(SearchFoodsRequest(query: "banana"))
+///     show(results)
 /// } catch let error as JanuaryError {
 ///     switch error.recovery.kind {
 ///     case .signInAgain: showSignIn()

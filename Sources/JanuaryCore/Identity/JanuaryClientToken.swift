@@ -10,8 +10,17 @@ import Foundation
 /// backends pass `token` and `expires_in` through, so the simplest provider decodes your backend's answer:
 ///
 /// ```swift
+/// #if canImport(FoundationNetworking)
+/// import FoundationNetworking
+/// #endif
+///
+/// let tokenSession = URLSession(configuration: .ephemeral)  // URLSession.shared would cache the token on disk
 /// let january = try JanuaryPartnerClient(clientTokenProvider: {
-///     let (data, _) = try await URLSession.shared.data(for: myBackendTokenRequest)
+///     var request = URLRequest(url: URL(string: "https://api.example.com/january-token")!)
+///     request.httpMethod = "POST"
+///     request.setValue("Bearer \(try await session.currentToken())", forHTTPHeaderField: "Authorization")
+///     let (data, response) = try await tokenSession.data(for: request)
+///     guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
 ///     return try JSONDecoder().decode(JanuaryClientToken.self, from: data)
 /// })
 /// ```

@@ -12,8 +12,8 @@ import Foundation
 /// printable ASCII (spaces are allowed inside, not at the ends), or looks like an email address.
 ///
 /// ```swift
-/// let userID = PartnerUserID(rawValue: partnerOwnedUserID)
-/// try userID.validate() // optional: the SDK validates again before sending
+/// let userID = PartnerUserID(rawValue: account.id)  // your own stable ID, never an email address
+/// try userID.validate()  // optional: the SDK validates again before sending
 /// ```
 ///
 /// The initializer never fails, so that the value can be decoded and carried around freely; validation

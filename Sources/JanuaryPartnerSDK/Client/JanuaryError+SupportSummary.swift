@@ -11,8 +11,10 @@ extension JanuaryError {
     /// show to a user, log or attach to a ticket.
     ///
     /// ```swift
+    /// do {
+    ///     show(try await january.foods.get(barcode: scannedCode))
     /// } catch let error as JanuaryError {
-    ///     UIPasteboard.general.string = error.supportSummary
+    ///     showMessage(error.supportSummary)  // with a Copy button, for the user to send to your support
     /// }
     /// ```
     public var supportSummary: String {

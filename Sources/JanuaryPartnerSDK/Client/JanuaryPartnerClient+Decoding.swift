@@ -8,8 +8,9 @@ extension JanuaryPartnerClient {
     /// pass your own `JSONDecoder` for your own types and strategies.
     ///
     /// ```swift
-    /// struct Ping: Decodable { let ok: Bool }
-    /// let ping = try await january.send(JanuaryRequest(path: "/v1.2/ping"), decoding: Ping.self)
+    /// struct FoodName: Decodable { let name: String? }  // only the fields you need
+    /// let request = JanuaryRequest(path: "/v1.2/foods/1001", replay: .safe)  // a read: safe to send twice
+    /// let food = try await january.send(request, decoding: FoodName.self)
     /// ```
     ///
     /// For a `204 No Content` or an answer whose body you do not need, use ``sendExpectingNoContent(_:)``.
@@ -32,8 +33,16 @@ extension JanuaryPartnerClient {
     /// Sends a request and decodes January's JSON answer, returning the value with the response it came in.
     ///
     /// ```swift
+    /// struct NewFoodLog: Encodable { let foods: [FoodLogInputFood] }
+    /// let request = JanuaryRequest(
+    ///     method: .post,
+    ///     path: "/v1.2/food-logs",
+    ///     body: try .json(NewFoodLog(foods: meal)),
+    ///     partnerUserID: PartnerUserID(rawValue: account.id)
+    /// )
     /// let created = try await january.sendWithResponse(request, decoding: FoodLog.self)
-    /// print(created.response.statusCode, created.response.value(forHTTPHeaderField: "Location") ?? "-")
+    /// let location = created.response.value(forHTTPHeaderField: "Location")  // "/v1.2/food-logs/<id>"
+    /// print(created.response.statusCode, location ?? "-")  // 201
     /// ```
     ///
     /// - Parameters:

@@ -36,8 +36,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let january = try JanuaryPartnerClient(clientTokenProvider: {
-///     let (data, _) = try await URLSession.shared.data(for: myBackendTokenRequest)
-///     return try JSONDecoder().decode(JanuaryClientToken.self, from: data)
+///     try await backend.januaryToken()  // your backend mints it with its API key and passes it through
 /// })
 /// let results = try await january.foods.search(SearchFoodsRequest(query: "banana"))
 /// ```
@@ -199,10 +198,14 @@ public final class JanuaryPartnerClient: Sendable {
     /// failing (`partner_backend_failed`, with the 3xx status).
     ///
     /// ```swift
+    /// #if canImport(FoundationNetworking)
+    /// import FoundationNetworking
+    /// #endif
+    ///
     /// let january = try JanuaryPartnerClient(tokenEndpoint: {
     ///     var request = URLRequest(url: URL(string: "https://api.example.com/january-token")!)
     ///     request.httpMethod = "POST"
-    ///     request.setValue("Bearer \(await session.currentToken())", forHTTPHeaderField: "Authorization")
+    ///     request.setValue("Bearer \(try await session.currentToken())", forHTTPHeaderField: "Authorization")
     ///     return request
     /// })
     /// ```

@@ -8,7 +8,7 @@ import JanuaryCore
 /// also how it travels on the wire and how it is coded:
 ///
 /// ```swift
-/// let today = try JanuaryDate(Date(), in: user.timeZone)
+/// let today = try JanuaryDate(Date(), in: user.timeZone)  // or try user.today(), on the client's clock
 /// let leapDay = try JanuaryDate(year: 2028, month: 2, day: 29)
 /// let parsed = try JanuaryDate("2026-08-26")
 /// let lastWeek = today.advanced(by: -6)
@@ -214,7 +214,9 @@ extension JanuaryDate: Strideable {
     /// The number of days from this day to another: positive when the other is later.
     ///
     /// ```swift
-    /// let span = start.distance(to: end) + 1 // days in start...end, both included
+    /// let start = try JanuaryDate("2026-03-01")
+    /// let end = try JanuaryDate("2026-03-31")
+    /// let span = start.distance(to: end) + 1  // 31: the days in start...end, both included
     /// ```
     ///
     /// - Parameter other: The other day.

@@ -9,9 +9,11 @@ import JanuaryCore
 /// vocabulary in the SDK is a small struct around its wire string, with a `static let` for each known value:
 ///
 /// ```swift
+/// let amount = food.nutrients.calories ?? NutrientAmount(value: 0, unit: .kilocalories)
+/// let label: String
 /// switch amount.unit {
 /// case .grams: label = "g"
-/// case .kilocalories: label = "kcal"
+/// case .kilocalories: label = "Cal"
 /// default: label = amount.unit.rawValue  // a unit this SDK version does not know yet
 /// }
 /// ```

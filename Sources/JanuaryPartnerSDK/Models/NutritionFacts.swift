@@ -205,7 +205,7 @@ extension NutritionFacts {
 ///
 /// ```swift
 /// if let calories = food.nutrients.calories {
-///     label.text = "\(Int(calories.value.rounded())) \(calories.unit)"  // "105 kcal"
+///     badge.text = "\(Int(calories.value.rounded())) \(calories.unit)"  // "105 kcal"
 /// }
 /// ```
 public struct NutrientAmount: Sendable, Hashable, Codable {

@@ -9,7 +9,13 @@ import JanuaryPartnerSDK
 /// another source of readings.
 ///
 /// ```swift
-/// let history = GlucoseHistory(readings: readings, foodLogs: logs, from: start, to: meal, timeZone: zone)
+/// let readings = [HealthGlucoseReading(date: Date(), value: 5.8, unit: .millimolesPerLiter)]  // from your CGM
+/// let logs = try await user.foodLogs.list(from: start.addingTimeInterval(-14 * 86_400), through: start)
+/// var request = PredictGlucoseRequest(profile: profile, foods: meal, startTime: start, timeZone: user.timeZone)
+/// let history = GlucoseHistory(
+///     readings: readings, foodLogs: logs, from: start.addingTimeInterval(-14 * 86_400), to: start,
+///     timeZone: user.timeZone
+/// )
 /// if history.coverage.isSufficient {
 ///     request.cgmReadings = history.cgmReadings
 ///     request.consumedFoods = history.consumedFoods

@@ -4,8 +4,13 @@ import JanuaryPartnerSDK
 /// least 72 of its quarter hours and at least one food, and January needs 5 such days.
 ///
 /// ```swift
+/// let request = PredictGlucoseRequest(profile: profile, foods: meal, startTime: start)
+/// switch try await predictor.predict(request, for: user) {
+/// case .predicted(let prediction, _):
+///     show(prediction)
 /// case .needsMoreHistory(let coverage):
-///     label.text = "\(coverage.completeDays) of \(coverage.requiredDays) days"   // "3 of 5 days"
+///     badge.text = "\(coverage.completeDays) of \(coverage.requiredDays) days"  // "3 of 5 days"
+/// }
 /// ```
 public struct GlucoseHistoryCoverage: Sendable, Hashable, CustomStringConvertible {
     /// One day of the history, in the prediction's time zone.

@@ -4,11 +4,12 @@ import JanuaryPartnerSDK
 /// history is still missing.
 ///
 /// ```swift
+/// let request = PredictGlucoseRequest(profile: profile, foods: meal, startTime: start)
 /// switch try await predictor.predict(request, for: user) {
 /// case .predicted(let prediction, let history):
-///     show(prediction, basedOn: history.coverage.completeDays)
+///     show((prediction, history.coverage.completeDays))
 /// case .needsMoreHistory(let coverage):
-///     label.text = "Wear your CGM and log meals: \(coverage.completeDays) of \(coverage.requiredDays) days"
+///     badge.text = "Wear your CGM and log meals: \(coverage.completeDays) of \(coverage.requiredDays) days"
 /// }
 /// ```
 public enum HealthGlucosePrediction: Sendable, Hashable {

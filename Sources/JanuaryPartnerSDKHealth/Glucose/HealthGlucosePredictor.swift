@@ -9,10 +9,12 @@ import JanuaryPartnerSDK
 /// of five complete days on the device, and sends the prediction with that history; when the history is too thin,
 /// it says so (``HealthGlucosePrediction/needsMoreHistory(_:)``) and sends nothing.
 ///
+/// <!-- docs-check: apple-only -->
 /// ```swift
 /// let predictor = HealthGlucosePredictor(source: HealthKitStore())
-/// try await predictor.requestAuthorization()   // reading blood glucose, nothing else
-/// let result = try await predictor.predict(request, for: january.forUser(userID))
+/// try await predictor.requestAuthorization()  // reading blood glucose, nothing else
+/// let request = PredictGlucoseRequest(profile: profile, foods: meal, startTime: start)
+/// let result = try await predictor.predict(request, for: january.forUser(PartnerUserID(rawValue: account.id)))
 /// ```
 ///
 /// Nothing from Health is kept or logged: the readings go into the request and nowhere else.

@@ -4,7 +4,7 @@ import JanuaryPartnerSDK
 /// log January saved (created or updated, exactly as January returned it), or a log January deleted.
 ///
 /// ```swift
-/// let log = try await user.foodLogs.create(request)
+/// let log = try await user.foodLogs.create(CreateFoodLogRequest(foods: meal))
 /// let outcome = await mirror.apply(.saved(log))
 /// ```
 public struct HealthLogChange: Sendable, Hashable {

@@ -6,10 +6,11 @@ import JanuaryPartnerSDK
 ///
 /// Give it each log January has, as January returned it, and each deletion, once January has made it:
 ///
+/// <!-- docs-check: apple-only -->
 /// ```swift
 /// let mirror = HealthLogMirror(kinds: [.foodLogs, .waterLogs], store: HealthKitStore())
 /// try await mirror.requestAuthorization()
-/// let log = try await user.foodLogs.create(request)
+/// let log = try await user.foodLogs.create(CreateFoodLogRequest(foods: meal))
 /// let outcome = await mirror.apply(.saved(log))
 /// ```
 ///

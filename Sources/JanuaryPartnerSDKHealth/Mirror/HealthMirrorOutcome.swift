@@ -3,9 +3,10 @@ import JanuaryCore
 /// What mirroring one ``HealthLogChange`` did.
 ///
 /// ```swift
+/// let log = try await user.waterLogs.create(.milliliters(250))
 /// let outcome = await mirror.apply(.saved(log))
 /// if outcome.status == .failed {
-///     showBanner("Not saved to Health")   // outcome.error says why; nothing is retried on its own
+///     showMessage("Not saved to Health")  // outcome.error says why; nothing is retried on its own
 /// }
 /// ```
 public struct HealthMirrorOutcome: Sendable {

@@ -11,11 +11,15 @@ import Foundation
 /// per connection, so a slow or delayed answer never holds up another connection.
 ///
 /// ```swift
+/// #if canImport(FoundationNetworking)
+/// import FoundationNetworking
+/// #endif
+///
 /// let server = try LoopbackHTTPServer()
 /// defer { server.shutdown() }
 ///
-/// server.enqueue(.json(#"{"id":1}"#))                      // served first, in order
-/// server.setHandler { request in                           // then this answers everything else
+/// server.enqueue(.json(#"{"id":1}"#))  // served first, in order
+/// server.setHandler { request in  // then this answers everything else
 ///     request.path == "/health" ? .text("ok") : .text("missing", status: 404)
 /// }
 ///

@@ -6,8 +6,9 @@ import JanuaryCore
 /// ASCII case-insensitively, as field names are case-insensitive.
 ///
 /// ```swift
+/// let token = "ct-example"
 /// var fields: JanuaryHTTPHeaderFields = ["Accept": "application/json"]
-/// fields["authorization"] = "Bearer \(token)"   // replaces any Authorization field
+/// fields["authorization"] = "Bearer \(token)"  // replaces any Authorization field
 /// fields.append("gzip", for: "Accept-Encoding")
 /// print(fields)  // [Accept: application/json, authorization: <redacted>, Accept-Encoding: gzip]
 /// ```

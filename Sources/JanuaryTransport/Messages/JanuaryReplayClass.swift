@@ -13,6 +13,7 @@
 /// The SDK's own operations state January's contract; a raw `JanuaryRequest` states its own:
 ///
 /// ```swift
+/// let body = ["diet_preferences": ["vegetarian"]]
 /// var request = JanuaryRequest(method: .post, path: "/v1.2/foods/1001/alternatives", body: try .json(body))
 /// request.replay = .safe  // a POST that only reads
 /// ```

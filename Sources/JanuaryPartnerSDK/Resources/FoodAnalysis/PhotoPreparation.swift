@@ -16,8 +16,9 @@ import ImageIO
 /// goes through ImageIO's thumbnail path; a JPEG is decoded scaled down, but a PNG or a HEIC may be decoded at full
 /// size first, which the pixel cap bounds.
 ///
+/// <!-- docs-check: apple-only -->
 /// ```swift
-/// var photo = FoodPhoto.image(cameraData, contentType: .jpeg)  // prepared with .standard when sent
+/// var photo = FoodPhoto.image(jpegData, contentType: .jpeg)  // prepared with .standard when sent
 /// photo.preparation = PhotoPreparation(maximumShortSide: 768, compressionQuality: 0.8)
 /// let heic = try FoodPhoto.prepared(heicData)  // prepared now: any format the device reads
 /// ```

@@ -4,6 +4,7 @@ import JanuaryCore
 /// What to log as a meal: the foods eaten, and optionally when and under what name.
 ///
 /// ```swift
+/// let banana = try await january.foods.get(barcode: scannedCode)
 /// let request = CreateFoodLogRequest(
 ///     foods: [try banana.portion(quantity: 1).loggableFood, try oats.portion(unit: "cup").loggableFood],
 ///     eatenAt: breakfastTime,

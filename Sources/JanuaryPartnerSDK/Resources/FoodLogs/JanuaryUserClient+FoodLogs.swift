@@ -15,7 +15,7 @@ extension JanuaryUserClient {
     /// Reached through ``JanuaryUserClient/foodLogs``.
     ///
     /// ```swift
-    /// let user = january.forUser(userID, timeZone: timeZone)
+    /// let user = january.forUser(PartnerUserID(rawValue: account.id), timeZone: account.timeZone)
     /// let log = try await user.foodLogs.create(CreateFoodLogRequest(scan: scan, eatenAt: photoTakenAt))
     /// let today = try await user.foodLogs.list(on: try user.today())
     /// ```

@@ -4,7 +4,8 @@ import JanuaryCore
 /// What to change in a logged meal: any of its foods, time and name; what is `nil` stays as it is.
 ///
 /// ```swift
-/// let renamed = try await user.foodLogs.update(id: logID, UpdateFoodLogRequest(name: "Brunch"))
+/// let log = try await user.foodLogs.create(CreateFoodLogRequest(foods: meal, name: "Breakfast"))
+/// let renamed = try await user.foodLogs.update(id: log.id, UpdateFoodLogRequest(name: "Brunch"))
 /// ```
 ///
 /// ``JanuaryUserClient/FoodLogs/update(id:_:)`` refuses, before sending anything, a request that changes nothing, foods

@@ -8,10 +8,11 @@ import JanuaryCore
 /// them all. To show or log what the user actually ate, make a portion:
 ///
 /// ```swift
-/// let food = try await january.foods.get(id: result.id)
+/// guard let result = try await january.foods.search(SearchFoodsRequest(query: "banana")).items.first else { return }
+/// let food = try await january.foods.get(id: result.id)  // every serving, not only the default one
 /// let cup = food.servings.first { $0.unit == "cup" }
 /// let portion = try food.portion(servingID: cup?.id, quantity: 1)
-/// print(portion.amount ?? 1, portion.unit ?? "", portion.nutrients?.calories?.value ?? 0)  // 1 cup 105 kcal
+/// print(portion.amount ?? 1, portion.unit ?? "", portion.nutrients?.calories?.value ?? 0)  // 1.0 cup 105.0
 /// ```
 public struct Food: Sendable, Hashable, Codable, Identifiable {
     /// The food's id, for `foods.get(id:)`, alternatives, food logs and glucose predictions.

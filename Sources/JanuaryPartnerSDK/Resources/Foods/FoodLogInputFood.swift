@@ -4,7 +4,8 @@ import JanuaryCore
 /// One food to log or to predict glucose for: which food, which of its servings, and how many servings.
 ///
 /// ```swift
-/// let eaten = FoodLogInputFood(foodID: food.id, servingID: serving.id, quantity: 1.5)  // 1.5 servings
+/// let serving = try food.serving(unit: "cup")
+/// let eaten = FoodLogInputFood(foodID: food.id, servingID: serving.id, quantity: 1.5)  // 1.5 cups
 /// ```
 ///
 /// A food analysis gives these ready-made (``FoodScan/loggableFoods``), and so does a portion

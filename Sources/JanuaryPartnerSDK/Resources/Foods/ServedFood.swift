@@ -28,9 +28,10 @@ extension ServedFood {
     /// A portion: a serving and how many of it, with the amount, grams and nutrients it comes to.
     ///
     /// ```swift
-    /// let portion = try food.portion(quantity: 2)                 // two default servings
+    /// let portion = try food.portion(quantity: 2)  // two default servings
+    /// let cup = try food.serving(unit: "cup")
     /// let half = try food.portion(servingID: cup.id, quantity: 0.5)
-    /// let entry = half.loggableFood                               // for a food log or a glucose prediction
+    /// let entry = half.loggableFood  // for a food log or a glucose prediction
     /// ```
     ///
     /// - Parameters:
@@ -91,7 +92,7 @@ extension ServedFood {
     /// another serving.
     ///
     /// ```swift
-    /// let cup = try banana.portion(unit: "cup", quantity: 1)   // the "1 cup, sliced" serving
+    /// let cup = try food.portion(unit: "cup", quantity: 1)  // the "1 cup, sliced" serving of a banana
     /// ```
     ///
     /// - Parameters:

@@ -25,7 +25,7 @@ public struct CGMReading: Sendable, Hashable, Codable {
     /// order, because January accepts at most one reading per window and most CGMs read every 5 minutes.
     ///
     /// ```swift
-    /// let history = CGMReading.onePerWindow(fiveMinuteReadings)
+    /// let history = CGMReading.onePerWindow(readingsFromHealthKit)  // a CGM's 5-minute readings, thinned
     /// ```
     ///
     /// A reading whose timestamp is not a real instant (NaN, infinite, or beyond what a window number can count)

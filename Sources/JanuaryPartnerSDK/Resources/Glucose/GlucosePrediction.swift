@@ -3,6 +3,8 @@ import Foundation
 /// A predicted glucose curve for a meal, with January's grade of its impact.
 ///
 /// ```swift
+/// let request = PredictGlucoseRequest(profile: profile, foods: meal, startTime: start)
+/// let prediction = try await january.glucose.predict(request)
 /// for point in prediction.points {
 ///     chart.add(x: point.date(from: request.startTime), y: point.value)
 /// }

@@ -18,6 +18,7 @@ extension JanuaryPartnerClient {
         /// Predicts how a meal will move the person's blood glucose, every 15 minutes from its start.
         ///
         /// ```swift
+        /// let portion = try oats.portion(unit: "cup")
         /// let prediction = try await january.glucose.predict(
         ///     PredictGlucoseRequest(profile: profile, foods: [portion.loggableFood], startTime: Date())
         /// )

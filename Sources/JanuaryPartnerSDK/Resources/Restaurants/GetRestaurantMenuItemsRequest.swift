@@ -7,7 +7,7 @@ import Foundation
 /// while let page = request {
 ///     let response = try await january.restaurants.menuItems(page)
 ///     show(response.items)
-///     request = page.nextPage(after: response)
+///     request = page.nextPage(after: response)  // nil after a page shorter than the limit
 /// }
 /// ```
 public struct GetRestaurantMenuItemsRequest: Sendable, Hashable {

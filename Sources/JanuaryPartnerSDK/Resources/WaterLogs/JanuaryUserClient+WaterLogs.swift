@@ -14,7 +14,7 @@ extension JanuaryUserClient {
     /// Reached through ``JanuaryUserClient/waterLogs``.
     ///
     /// ```swift
-    /// let user = january.forUser(userID, timeZone: timeZone)
+    /// let user = january.forUser(PartnerUserID(rawValue: account.id), timeZone: account.timeZone)
     /// let log = try await user.waterLogs.create(.milliliters(250))
     /// let today = try user.today()
     /// let week = try await user.waterLogs.list(from: today.advanced(by: -6), through: today, unit: .milliliters)

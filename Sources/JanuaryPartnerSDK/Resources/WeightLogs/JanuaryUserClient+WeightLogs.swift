@@ -14,7 +14,7 @@ extension JanuaryUserClient {
     /// Reached through ``JanuaryUserClient/weightLogs``.
     ///
     /// ```swift
-    /// let user = january.forUser(userID, timeZone: timeZone)
+    /// let user = january.forUser(PartnerUserID(rawValue: account.id), timeZone: account.timeZone)
     /// try await user.weightLogs.create(Weight(value: 72.4, unit: .kilograms))
     /// let today = try user.today()
     /// let month = try await user.weightLogs.list(from: today.advanced(by: -29), through: today)

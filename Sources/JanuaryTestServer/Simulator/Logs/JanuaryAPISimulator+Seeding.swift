@@ -70,6 +70,7 @@ extension JanuaryAPISimulator {
     /// ``statistics`` and credits stay as they are.
     ///
     /// ```swift
+    /// let breakfast = Date(timeIntervalSince1970: 1_773_153_000)  // 2026-03-10 07:30 in Los Angeles
     /// try simulator.seedWaterLog(endUserID: "user-42", value: 2, unit: "cup", consumedAt: breakfast)
     /// ```
     ///
@@ -105,6 +106,7 @@ extension JanuaryAPISimulator {
     /// day. Not a request: the request log, ``statistics`` and credits stay as they are.
     ///
     /// ```swift
+    /// let breakfast = Date(timeIntervalSince1970: 1_773_153_000)  // 2026-03-10 07:30 in Los Angeles
     /// try simulator.seedWeightLog(endUserID: "user-42", value: 72.5, unit: "kg", measuredAt: breakfast)
     /// ```
     ///
