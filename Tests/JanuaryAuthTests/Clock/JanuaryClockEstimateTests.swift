@@ -54,9 +54,9 @@ struct JanuaryClockEstimateTests {
         let clock = ManualClock()
         let january = JanuaryServerClock(clock: clock)
         #expect(january.timeForDating() == nil && january.time(at: clock.reading()) == nil)
-        january.note(clock.now().addingTimeInterval(-3 * 86_400))
+        january.note(clock.now().addingTimeInterval(-259_200))  // three days before the device
         clock.advance(by: 4)
-        #expect(january.timeForDating() == clock.now().addingTimeInterval(-3 * 86_400 + 0.5))
+        #expect(january.timeForDating() == clock.now().addingTimeInterval(-259_200 + 0.5))
         #expect(january.time(at: clock.reading()) == nil, "three days off the device: not for tokens")
         january.forget()
         #expect(january.timeForDating() == nil)
