@@ -94,7 +94,7 @@ struct OutboxDeliveryChild {
             if let stuck = try outbox.entries().first(where: { $0.state == JanuaryOutbox.Entry.State.needsAttention }) {
                 throw stuck.problem ?? CancellationError()
             }
-            outbox.retryNow()
+            // The outbox paces itself (its back-off, January's Retry-After), as it does in an app.
             try await Task.sleep(nanoseconds: 5_000_000)
         }
         log.append("drained")
