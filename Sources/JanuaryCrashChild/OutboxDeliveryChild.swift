@@ -90,7 +90,14 @@ struct OutboxDeliveryChild {
             try user.foodLogs.log(meal)
             log.append("done \(index)")
         }
+        var waits = 0
         while try !outbox.entries().isEmpty {
+            waits += 1
+            if waits % 2_000 == 0 {
+                // About every 10 s: what is left, for a parent whose deadline passes.
+                let states = try outbox.entries().map { "\($0.state)\($0.mayHaveBeenSent ? "*" : "")" }
+                FileHandle.standardError.write(Data("waiting for \(states.count): \(states.prefix(5))\n".utf8))
+            }
             if let stuck = try outbox.entries().first(where: { $0.state == JanuaryOutbox.Entry.State.needsAttention }) {
                 throw stuck.problem ?? CancellationError()
             }

@@ -560,13 +560,15 @@ public final class JanuaryOutbox: Sendable {
             if sends.sends == 0 || error.provesNotSent {
                 try? setSendMark(record.id, to: sends.sends == 0 ? record.lastSendMilliseconds : nil, store: store)
             }
-            if error.category == .cancelled, error.code != .signedOut, !error.mayHaveTakenEffect {
+            // Only the outbox stopping its own worker ends an attempt without a lesson; any other cancellation is
+            // tried again after the back-off, never at once (a cancelled URLSession task, say, would otherwise spin).
+            if Task.isCancelled {
                 return .stopped
             }
             return OutboxQueue.outcome(
                 of: error, settles: record.kind != .waterLogCreate && record.kind != .weightLogCreate)
         } catch {
-            return .stopped
+            return Task.isCancelled ? .stopped : .retry(retryAfter: nil)
         }
     }
 

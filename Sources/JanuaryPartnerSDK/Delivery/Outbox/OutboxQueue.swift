@@ -270,8 +270,9 @@ struct OutboxQueue: Sendable {
     ///   - error: The attempt's error.
     ///   - settles: Whether a later attempt can settle an unknown outcome (a food-log create lists its day;
     ///     water and weight creates cannot tell their logs apart, so theirs needs attention).
-    /// - Returns: Pause the user (signed out, revoked, another user's token), retry after a back-off, keep it as
-    ///   needing attention (a refusal, or an outcome that cannot be settled), or stop (the outbox is closing).
+    /// - Returns: Pause the user (signed out, revoked, another user's token), retry after a back-off (a cancellation
+    ///   the outbox did not ask for included), or keep it as needing attention (a refusal, or an outcome that cannot
+    ///   be settled).
     static func outcome(of error: JanuaryError, settles: Bool) -> Outcome {
         if error.code == .signedOut || error.code == .endUserIDMismatch {
             return .pauseUser
@@ -282,10 +283,8 @@ struct OutboxQueue: Sendable {
         switch error.recovery.kind {
         case .signInAgain:
             return .pauseUser
-        case .retryLater, .retryWhenOnline, .notUntilNextMonth:
+        case .retryLater, .retryWhenOnline, .notUntilNextMonth, .ignore:
             return .retry(retryAfter: error.retryAfter)
-        case .ignore:
-            return .stopped
         default:
             return .needsAttention(error)
         }

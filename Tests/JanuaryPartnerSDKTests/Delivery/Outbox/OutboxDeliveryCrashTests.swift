@@ -79,8 +79,14 @@ struct OutboxDeliveryCrashTests {
             let before = OutboxCrashChild.lines(progress)
             try process.run()
             if let lines {
-                try await eventually("the child to make progress", timeout: 60) {
-                    OutboxCrashChild.lines(progress) >= before + lines || !process.isRunning
+                do {
+                    try await eventually("the child to make progress", timeout: 60) {
+                        OutboxCrashChild.lines(progress) >= before + lines || !process.isRunning
+                    }
+                } catch {
+                    let tail = OutboxCrashChild.text(progress).split(separator: "\n").suffix(5)
+                    Issue.record("run \(runs): \(OutboxCrashChild.text(errors)) last progress: \(tail)")
+                    throw error
                 }
             }
             return process

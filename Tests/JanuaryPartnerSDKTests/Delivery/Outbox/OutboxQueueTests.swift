@@ -97,7 +97,7 @@ struct OutboxQueueTests {
             (JanuaryError(category: .invalidInput, code: .invalidRequest, message: ""), true, "attention"),
             (JanuaryError(category: .authorization, code: .scopeInsufficient, message: ""), true, "attention"),
             (JanuaryError(category: .notFound, code: .notFound, message: ""), true, "attention"),
-            (JanuaryError(category: .cancelled, message: ""), true, "stopped"),
+            (JanuaryError(category: .cancelled, message: ""), true, "retry"),
         ] as [(JanuaryError, Bool, String)])
     func outcomes(error: JanuaryError, settles: Bool, expected: String) {
         let outcome: String
