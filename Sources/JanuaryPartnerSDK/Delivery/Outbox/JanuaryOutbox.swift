@@ -226,6 +226,12 @@ public final class JanuaryOutbox: Sendable {
         kick.yield()
     }
 
+    /// Holds every delivery (`true`) or lets them go again, for tests that edit writes before any may leave.
+    package func holdDeliveries(_ held: Bool) {
+        state.withLock { $0.queue.isHeld = held }
+        kick.yield()
+    }
+
     /// How many times the worker has run out of writes that may go now (see `State.passes`).
     package var passes: Int {
         state.withLock { $0.passes }

@@ -111,9 +111,12 @@ struct OutboxQueue: Sendable {
         notBefore = 0
     }
 
+    /// Whether nothing may be sent at all, for a test that hands writes over and edits them before any leaves.
+    var isHeld = false
+
     /// The next write to send, if one may go now; it is then being sent until ``finished(_:_:now:)``.
     mutating func next(now: TimeInterval) -> Next {
-        guard sending.isEmpty, let id = order.first(where: isDeliverable) else {
+        guard !isHeld, sending.isEmpty, let id = order.first(where: isDeliverable) else {
             return .idle
         }
         guard now >= notBefore else {

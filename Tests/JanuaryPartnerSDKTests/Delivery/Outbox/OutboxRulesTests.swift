@@ -108,20 +108,16 @@ struct OutboxRulesTests {
         let folder = Delivery.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let harness = try Delivery.harness(folder: folder)
-        harness.client.signOut()  // hold deliveries while the app edits
         let outbox = harness.client.outbox
+        outbox.holdDeliveries(true)  // none leaves while the app edits
         let stale = try harness.user.foodLogs.log(CreateFoodLogRequest(foods: [Self.coffee], eatenAt: Self.eight))
-        harness.client.signOut()
         let renamed = try harness.user.foodLogs.logUpdate(of: stale.id, UpdateFoodLogRequest(name: "Brunch"))
-        harness.client.signOut()
         #expect(renamed.id == stale.id, "folded, not a write of its own")
         let dropped = try harness.user.foodLogs.log(
             CreateFoodLogRequest(foods: [Self.coffee], eatenAt: Self.eight.addingTimeInterval(60)))
-        harness.client.signOut()
         #expect(try harness.user.foodLogs.logDeletion(of: dropped.id).state == .discarded)
-        harness.client.signOut()
         #expect(try outbox.entries().map(\.id) == [stale.id])
-        try outbox.resume(for: Self.user)
+        outbox.holdDeliveries(false)
         let delivered = try await outbox.delivered(stale.id)
         #expect(delivered.deliveredFoodLog?.name == "Brunch")
         let stored = try await Delivery.stored(on: Self.eight, harness.simulator)
