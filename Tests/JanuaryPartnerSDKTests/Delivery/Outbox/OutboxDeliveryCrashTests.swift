@@ -95,7 +95,10 @@ struct OutboxDeliveryCrashTests {
         while kills < target {
             // The network misbehaves for the next few creates, differently each round (the token endpoint is left
             // alone: its failures are the token cache's tests', and its back-off can stall a run past the progress deadline).
-            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+            // At most three wait at a time: faults scripted faster than creates consume them would pile up until
+            // every create failed for minutes, a January that is down rather than one that loses answers (a soak
+            // run starved so, 154 runs without a delivery).
+            for _ in 0..<min(Int.random(in: 0...3, using: &generator), max(0, 3 - simulator.pendingScriptedFailures)) {
                 faults += 1
                 switch Int.random(in: 0..<4, using: &generator) {
                 case 0:
@@ -114,6 +117,9 @@ struct OutboxDeliveryCrashTests {
                 }
             }
             let process = try await run(killAfter: Int.random(in: 1...5, using: &generator))
+            // Then a random moment within the next 0.12 s, so that kills also fall among deliveries, not only just
+            // after a line was written while meals were being handed over.
+            try await Task.sleep(nanoseconds: UInt64.random(in: 0...120, using: &generator) * 1_000_000)
             guard process.isRunning else {
                 drained = true
                 // It finished by itself: everything was delivered before this round's kill.
