@@ -19,8 +19,8 @@ import Glibc
 /// random moments and started again until its outbox is empty. The user's day must then hold each meal exactly once,
 /// and no byte of a token may be in the outbox's folder.
 ///
-/// It runs when `JANUARY_CRASH_KILLS` is set: `Scripts/crash.sh` in CI (50 kills), and 1,000 kills as the soak
-/// (Docs/Benchmarks.md has the figure). Too slow for the quick suite, which its parallel runs would share.
+/// It runs when `JANUARY_CRASH_KILLS` is set: `Scripts/crash.sh` in CI (50 kills), and more for a soak
+/// (`JANUARY_CRASH_KILLS=1000`; Docs/Benchmarks.md has the runs so far). Too slow for the quick suite.
 @Suite(
     "Outbox delivery across crashes", suiteTimeLimit(minutes: outboxCrashTimeLimitMinutes),
     .enabled(if: ProcessInfo.processInfo.environment["JANUARY_CRASH_KILLS"] != nil))
