@@ -318,8 +318,7 @@ public final class JanuaryOutbox: Sendable {
     @discardableResult
     private func open() throws -> OutboxStore {
         let opened = try state.withLock { state -> (store: OutboxStore, records: [OutboxRecord], unreadable: Int)? in
-            if let store = state.store {
-                _ = store
+            if state.store != nil {
                 return nil
             }
             guard !state.isShutDown else {

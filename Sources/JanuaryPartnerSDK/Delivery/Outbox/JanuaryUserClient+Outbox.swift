@@ -25,7 +25,7 @@ extension JanuaryUserClient.FoodLogs {
         try user.userID.validate()
         try request.validate()
         let client = user.client
-        let time = request.eatenAt ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
+        let time = user.outboxTime(request.eatenAt)
         return try client.outbox.enqueue { sequence in
             guard let instant = client.logInstants.reserve(near: time, for: instantOwner) else {
                 throw JanuaryError.invalidInput(
@@ -129,7 +129,7 @@ extension JanuaryUserClient.WaterLogs {
         try user.userID.validate()
         try amount.validate(field: "amount")
         let client = user.client
-        let time = consumedAt ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
+        let time = user.outboxTime(consumedAt)
         try Validation.date(time, field: "consumed_at")
         return try client.outbox.enqueue { sequence in
             OutboxRecord.measurement(
@@ -155,12 +155,21 @@ extension JanuaryUserClient.WeightLogs {
         try user.userID.validate()
         try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
         let client = user.client
-        let time = measuredAt ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
+        let time = user.outboxTime(measuredAt)
         try Validation.date(time, field: "measured_at")
         return try client.outbox.enqueue { sequence in
             OutboxRecord.measurement(
                 .weightLogCreate, water: nil, weight: weight, at: time, user: user.userID, sequence: sequence,
                 now: client.configuration.clock.now())
         }
+    }
+}
+
+extension JanuaryUserClient {
+    /// The time an outbox write is dated by when handed over: the partner's, else January's time by the client's
+    /// estimate, else the device's clock (offline since launch, no answer to learn January's from). Unlike
+    /// `writeTime`, it never sends a request: `log` must not wait for the network.
+    func outboxTime(_ time: Date?) -> Date {
+        time ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
     }
 }
