@@ -9,6 +9,9 @@ import JanuaryTestServer
 /// the target and whether it was met. Nothing is tuned to pass: a missed target is printed as "missed" and makes
 /// the exit status 1.
 ///
+/// `--check-release-build` checks, in a release build, what only a build without `DEBUG` can show (see
+/// ``ReleaseBuildCheck``), and prints nothing else.
+///
 /// `--profile sdk|plain --requests N` sends N sequential requests through one side only
 /// of figure 5a and prints nothing else, for instruction counts under callgrind or samples under perf.
 @main
@@ -24,6 +27,15 @@ struct JanuaryBenchmarks {
         #if DEBUG
         print("warning: a debug build; run `swift run -c release january-bench` for real figures")
         #endif
+        if arguments.contains("--check-release-build") {
+            do {
+                try ReleaseBuildCheck.run()
+                exit(0)
+            } catch {
+                print("release build check failed: \(error)")
+                exit(1)
+            }
+        }
         if let side = value(of: "--profile", in: arguments) {
             do {
                 try await Profiling.run(side: side, requests: Int(value(of: "--requests", in: arguments) ?? "") ?? 1000)

@@ -29,7 +29,9 @@ struct DevelopmentKeyReleaseBuildTests {
         }
     }
 
-    /// Run in a release build by Scripts/fuzz.sh, where DEBUG is not defined.
+    /// CI runs the suite in debug builds only, where `DEBUG` lets the key through; the `#else` branch runs under
+    /// `swift test -c release`, and CI checks the same refusal with `january-bench --check-release-build`, which
+    /// Scripts/fuzz.sh runs on its release build.
     @Test("this build's configuration decides")
     func thisBuild() throws {
         let local = URL(string: "http://127.0.0.1:9")!
