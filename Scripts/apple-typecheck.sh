@@ -14,7 +14,9 @@
 #   2. the non-test targets of Examples/PartnerApp, against the modules of step 1;
 #   3. every ```swift block of README.md, Docs/*.md and the DocC catalogues that imports SwiftUI or UIKit, or is
 #      marked `<!-- docs-check: apple-only -->`. `#Preview` needs Xcode's macro plugin, which no SDK carries, so
-#      a preview's body is checked as the body of a `@MainActor @ViewBuilder` function instead.
+#      a preview's body is checked as the body of a `@MainActor @ViewBuilder` function instead;
+#   4. the doc-comment examples that docs-check skips on Linux (marked apple-only, in an Apple/ folder, or importing
+#      an Apple framework), wrapped as docs-check wraps the others.
 # Test targets, and test code beside them that imports Testing, are not compiled: swift-testing's interface needs a
 # newer standard library than the SDK's.
 # No SDK file is ever copied into the repository; the modules go to .build/apple-typecheck.
@@ -165,7 +167,7 @@ extra_flags=()
 check_package "$root/Examples/PartnerApp" "Examples/PartnerApp"
 
 # The doc blocks: one file each, named after the guide and line, in one module that sees every module above.
-echo "SwiftUI and UIKit blocks of README.md, Docs/ and the DocC catalogues:"
+echo "SwiftUI and UIKit blocks of README.md, Docs/ and the DocC catalogues, and Apple-only doc-comment examples:"
 blocks="$out/docs"
 mkdir -p "$blocks"
 python3 - "$root" "$blocks" <<'PYTHON'
@@ -174,7 +176,8 @@ import glob, os, re, sys
 root, blocks = sys.argv[1], sys.argv[2]
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.join(root, "Scripts"))
-from swift_blocks import block_name, located, swift_blocks
+from swift_blocks import (APPLE_ONLY, DOCUMENTED_MODULES, block_name, doc_comment_blocks, doc_comment_sources,
+                          doc_example_source, is_apple_only_example, located, swift_blocks)
 
 guides = ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=root)) \
     + sorted(glob.glob("Sources/*/*.docc/**/*.md", root_dir=root, recursive=True))
@@ -197,12 +200,26 @@ def rewrite_previews(lines, name):
 for guide in guides:
     for fence, marker, body in swift_blocks(root, guide):
         source = "\n".join(line for _, line in body)
-        if not apple_import.search(source) and marker != "<!-- docs-check: apple-only -->":
+        if not apple_import.search(source) and marker != APPLE_ONLY:
             continue
         name = block_name(guide, fence)
         output = located(guide, rewrite_previews(body, name)) + ["#sourceLocation()"]
         with open(os.path.join(blocks, f"{name}.swift"), "w", encoding="utf-8") as file:
             file.write("\n".join(output) + "\n")
+
+# The doc-comment examples that docs-check skips on Linux, with the imports their page implies (Testing aside:
+# the SDK's standard library cannot load it), in one module with docs-check's prelude, as docs-check compiles the
+# others: each is wrapped in a function of its own name.
+examples = os.path.join(os.path.dirname(blocks), "doc-examples")
+os.makedirs(examples, exist_ok=True)
+implied = ["import Foundation"] + [f"import {module}" for module in DOCUMENTED_MODULES]
+for source in doc_comment_sources(root):
+    for fence, marker, body in doc_comment_blocks(root, source):
+        if is_apple_only_example(source, marker, body):
+            name = block_name(source, fence)
+            output = doc_example_source(source, name, body, implied) + ["#sourceLocation()"]
+            with open(os.path.join(examples, f"{name}.swift"), "w", encoding="utf-8") as file:
+                file.write("\n".join(output) + "\n")
 
 PYTHON
 mapfile -t block_files < <(find "$blocks" -name '*.swift' | sort)
@@ -213,6 +230,11 @@ if [ "${#block_files[@]}" -gt 0 ]; then
     done
 else
     echo "  (none)"
+fi
+mapfile -t example_files < <(find "$out/doc-examples" -name '*.swift' | sort)
+if [ "${#example_files[@]}" -gt 0 ]; then
+    compile DocCommentExamples "$out/logs/DocCommentExamples.log" "$root/Scripts/docs-check-prelude.swift" \
+        "${example_files[@]}"
 fi
 
 if [ "$failures" -gt 0 ]; then

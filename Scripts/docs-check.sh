@@ -15,9 +15,10 @@
 #                                    in scope. Its imports are still its own.
 #   <!-- docs-check: manifest -->    a whole Package.swift: checked with `swift package dump-package`.
 #   <!-- docs-check: apple-only -->  uses Apple-only API (UIKit, PhotosUI, …): not compiled on Linux, compiled
-#                                    everywhere else.
+#                                    everywhere else, and on Linux by Scripts/apple-typecheck.sh against the iOS SDK.
 # A doc comment's example is a fragment unless it says otherwise (its marker is the `///` line before the fence),
-# and Apple-only when it imports SwiftUI, UIKit or HealthKit or sits in an `Apple/` folder.
+# and Apple-only when it imports an Apple-only framework (SwiftUI, UIKit, HealthKit, …) or sits in an `Apple/`
+# folder (Scripts/swift_blocks.py, is_apple_only_example).
 # A block is wrapped in a function of its own, unless it has what may only stand at a file's top level
 # (`@Test func`, `extension`, `protocol`, …): then it is compiled as it is.
 set -euo pipefail
@@ -62,40 +63,16 @@ import glob, os, re, sys
 root, scratch, system = sys.argv[1], sys.argv[2], sys.argv[3]
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.join(root, "Scripts"))
-from swift_blocks import DOCUMENTED_MODULES, block_name, doc_comment_blocks, doc_comment_sources, located, swift_blocks
+from swift_blocks import (APPLE_ONLY, DOCUMENTED_MODULES, block_name, doc_comment_blocks, doc_comment_sources,
+                          doc_example_source, is_apple_only_example, swift_blocks)
 
-# What may only stand at the top level of a file; a block with none of it is wrapped in a function (local types
-# and functions are fine there).
-file_scope_only = re.compile(r"^(@Test|@Suite|@main|extension |protocol |private |fileprivate |public |import )")
 counts = {"compiled": 0, "doc comments": 0, "pending": 0, "manifests": 0, "skipped": 0}
-
-
-def split_imports(body):
-    """The block's imports (with #if canImport groups around them) and the rest, with their line numbers."""
-    imports, rest, index, depth = [], [], 0, 0
-    while index < len(body):
-        number, line = body[index]
-        if line.startswith("#if"):
-            depth += 1
-        elif line.startswith("#endif"):
-            depth -= 1
-        if depth == 0 and (line.startswith("import ") or line.startswith("@testable import ")):
-            imports.append((number, line))
-        elif line.startswith("#if canImport(") and index + 2 < len(body) and body[index + 1][1].startswith("import ") \
-                and body[index + 2][1].startswith("#endif"):
-            imports.extend(body[index:index + 3])
-            index += 2
-            depth -= 1
-        else:
-            rest.append((number, line))
-        index += 1
-    return imports, rest
 
 
 for path in ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=root)):
     for fence, marker, body in swift_blocks(root, path):
         name = block_name(path, fence)
-        if marker == "<!-- docs-check: apple-only -->" and system != "Darwin":
+        if marker == APPLE_ONLY and system != "Darwin":
             counts["skipped"] += 1
             continue
         if marker == "<!-- docs-check: manifest -->":
@@ -107,11 +84,7 @@ for path in ["README.md"] + sorted(glob.glob("Docs/*.md", root_dir=root)):
                 origin.write(f"{path}:{fence}\n")
             counts["manifests"] += 1
             continue
-        imports, rest = split_imports(body)
-        if any(file_scope_only.match(line) for _, line in rest):
-            text = located(path, body)
-        else:
-            text = located(path, imports) + [f"func {name}() async throws {{"] + located(path, rest) + ["}"]
+        text = doc_example_source(path, name, body)
         target = "DocsFragments" if marker == "<!-- docs-check: fragment -->" else "DocsBlocks"
         with open(os.path.join(scratch, "Tests", target, name + ".swift"), "w", encoding="utf-8") as out:
             out.write("\n".join(text) + "\n")
@@ -128,27 +101,20 @@ for path in sorted(pending_doc_examples):
               "the line", file=sys.stderr)
         sys.exit(1)
 
-apple_imports = re.compile(r"^import (SwiftUI|UIKit|HealthKit|PhotosUI|AVFoundation|Speech)\b")
 for path in doc_comment_sources(root):
     if path in pending_doc_examples:
         counts["pending"] += sum(1 for _ in doc_comment_blocks(root, path))
         continue
     for fence, marker, body in doc_comment_blocks(root, path):
         name = block_name(path, fence)
-        apple_only = marker == "<!-- docs-check: apple-only -->" or "/Apple/" in path \
-            or any(apple_imports.match(line) for _, line in body)
-        if apple_only and system != "Darwin":
+        if is_apple_only_example(path, marker, body) and system != "Darwin":
             counts["skipped"] += 1
             continue
-        imports, rest = split_imports(body)
         # A doc comment's example leaves out the imports its page implies: every documented module, and Testing
         # for a test's `#expect`.
         implied = ["import Foundation", "import Testing"] + [f"import {module}" for module in DOCUMENTED_MODULES
                                                                 if module != "JanuaryPartnerSDKUI"]
-        if any(file_scope_only.match(line) for _, line in rest):
-            text = implied + located(path, body)
-        else:
-            text = implied + located(path, imports) + [f"func {name}() async throws {{"] + located(path, rest) + ["}"]
+        text = doc_example_source(path, name, body, implied)
         target = "DocsBlocks" if marker == "<!-- docs-check: standalone -->" else "DocsFragments"
         with open(os.path.join(scratch, "Tests", target, name + ".swift"), "w", encoding="utf-8") as out:
             out.write("\n".join(text) + "\n")

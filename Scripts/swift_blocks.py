@@ -78,3 +78,51 @@ def doc_comment_blocks(root, source):
             end += 1
         yield index + 1, marker, body
         index = end + 1
+
+
+# The marker of a block that uses Apple-only API: docs-check skips it on Linux, apple-typecheck compiles it.
+APPLE_ONLY = "<!-- docs-check: apple-only -->"
+_apple_import = re.compile(r"^import (SwiftUI|UIKit|HealthKit|PhotosUI|AVFoundation|Speech)\b")
+
+
+def is_apple_only_example(source, marker, body):
+    """Whether a doc-comment example needs Apple's SDK: marked so, in an `Apple/` folder, or importing a framework
+    only Apple platforms have."""
+    return marker == APPLE_ONLY or "/Apple/" in source or any(_apple_import.match(line) for _, line in body)
+
+
+# What may only stand at the top level of a file; a block with none of it is wrapped in a function (local types
+# and functions are fine there).
+_file_scope_only = re.compile(r"^(@Test|@Suite|@main|extension |protocol |private |fileprivate |public |import )")
+
+
+def split_imports(body):
+    """The block's imports (with #if canImport groups around them) and the rest, with their line numbers."""
+    imports, rest, index, depth = [], [], 0, 0
+    while index < len(body):
+        number, line = body[index]
+        if line.startswith("#if"):
+            depth += 1
+        elif line.startswith("#endif"):
+            depth -= 1
+        if depth == 0 and (line.startswith("import ") or line.startswith("@testable import ")):
+            imports.append((number, line))
+        elif line.startswith("#if canImport(") and index + 2 < len(body) and body[index + 1][1].startswith("import ") \
+                and body[index + 2][1].startswith("#endif"):
+            imports.extend(body[index:index + 3])
+            index += 2
+            depth -= 1
+        else:
+            rest.append((number, line))
+        index += 1
+    return imports, rest
+
+
+def doc_example_source(source, name, body, implied=()):
+    """The Swift file that compiles the block `body` of `source`: the `implied` import lines first, then the block
+    as it is when it holds something only a file's top level may, else its imports and the rest wrapped in
+    `func <name>() async throws`."""
+    imports, rest = split_imports(body)
+    if any(_file_scope_only.match(line) for _, line in rest):
+        return list(implied) + located(source, body)
+    return list(implied) + located(source, imports) + [f"func {name}() async throws {{"] + located(source, rest) + ["}"]

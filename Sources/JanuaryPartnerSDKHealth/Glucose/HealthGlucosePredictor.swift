@@ -15,6 +15,7 @@ import JanuaryPartnerSDK
 /// try await predictor.requestAuthorization()  // reading blood glucose, nothing else
 /// let request = PredictGlucoseRequest(profile: profile, foods: meal, startTime: start)
 /// let result = try await predictor.predict(request, for: january.forUser(PartnerUserID(rawValue: account.id)))
+/// show(result)
 /// ```
 ///
 /// Nothing from Health is kept or logged: the readings go into the request and nowhere else.

@@ -12,6 +12,7 @@ import JanuaryPartnerSDK
 /// try await mirror.requestAuthorization()
 /// let log = try await user.foodLogs.create(CreateFoodLogRequest(foods: meal))
 /// let outcome = await mirror.apply(.saved(log))
+/// show(outcome)
 /// ```
 ///
 /// - Every entry carries a sync identifier derived from the log (``HealthSyncIdentifier``) and a sync version:

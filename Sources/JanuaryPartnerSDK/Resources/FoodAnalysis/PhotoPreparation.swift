@@ -21,6 +21,9 @@ import ImageIO
 /// var photo = FoodPhoto.image(jpegData, contentType: .jpeg)  // prepared with .standard when sent
 /// photo.preparation = PhotoPreparation(maximumShortSide: 768, compressionQuality: 0.8)
 /// let heic = try FoodPhoto.prepared(heicData)  // prepared now: any format the device reads
+/// for meal in [photo, heic] {
+///     show(try await january.foodAnalysis.analyzePhoto(meal))
+/// }
 /// ```
 ///
 /// Only Apple platforms have ImageIO; on Linux this type does not exist and photos are sent as given.

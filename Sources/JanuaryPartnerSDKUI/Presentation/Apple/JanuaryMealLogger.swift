@@ -7,9 +7,13 @@ import UIKit
 /// user, dismisses it and returns what happened.
 ///
 /// ```swift
-/// let outcome = try await JanuaryMealLogger.presentVoiceCapture(user: user, from: self)
-/// if let meal = outcome.loggedMeal {
-///     show(meal)
+/// import UIKit
+///
+/// @MainActor func logByVoice(from screen: UIViewController) async throws {
+///     let outcome = try await JanuaryMealLogger.presentVoiceCapture(user: user, from: screen)
+///     if let meal = outcome.loggedMeal {
+///         show(meal)
+///     }
 /// }
 /// ```
 ///
