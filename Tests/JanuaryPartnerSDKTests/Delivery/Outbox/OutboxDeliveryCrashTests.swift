@@ -20,7 +20,8 @@ import Glibc
 /// and no byte of a token may be in the outbox's folder.
 ///
 /// It runs when `JANUARY_CRASH_KILLS` is set: `Scripts/crash.sh` in CI (50 kills), and more for a soak
-/// (`JANUARY_CRASH_KILLS=1000`; Docs/Benchmarks.md has the runs so far). Too slow for the quick suite.
+/// (`JANUARY_CRASH_KILLS=1000`: 1,000 kills in 25 runs, every meal once; Docs/Benchmarks.md). Too slow for the
+/// quick suite.
 @Suite(
     "Outbox delivery across crashes", suiteTimeLimit(minutes: outboxCrashTimeLimitMinutes),
     .enabled(if: ProcessInfo.processInfo.environment["JANUARY_CRASH_KILLS"] != nil))
