@@ -55,7 +55,7 @@ struct OutboxQueue: Sendable {
     /// Records a send or a rewrite is under way for: not deliverable, not foldable.
     private(set) var busy: Set<JanuaryOutbox.EntryID> = []
     /// The record being sent, one at most.
-    private(set) var sending: Set<JanuaryOutbox.EntryID> = []
+    private(set) var sending: JanuaryOutbox.EntryID?
     /// The users whose writes may be sent.
     private(set) var activeUsers: Set<String> = []
     /// Failed attempts since the last delivery or trigger.
@@ -67,7 +67,7 @@ struct OutboxQueue: Sendable {
 
     /// Takes in the records read from disk.
     mutating func load(_ loaded: [OutboxRecord]) {
-        for record in loaded.sorted(by: { ($0.sequence, $0.id.rawValue) < ($1.sequence, $1.id.rawValue) }) {
+        for record in loaded.sortedByIndex(by: { ($0.sequence, $0.id.rawValue) < ($1.sequence, $1.id.rawValue) }) {
             insert(record)
         }
     }
@@ -88,7 +88,7 @@ struct OutboxQueue: Sendable {
         }
         order.append(record.id)
         if order.count > 1, let previous = records[order[order.count - 2]], previous.sequence > record.sequence {
-            order.sort { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
+            order.sortByIndex { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
         }
     }
 
@@ -116,14 +116,14 @@ struct OutboxQueue: Sendable {
 
     /// The next write to send, if one may go now; it is then being sent until ``finished(_:_:now:)``.
     mutating func next(now: TimeInterval) -> Next {
-        guard !isHeld, sending.isEmpty, let id = order.first(where: isDeliverable) else {
+        guard !isHeld, sending == nil, let id = order.first(where: isDeliverable) else {
             return .idle
         }
         guard now >= notBefore else {
             return .wait(untilUptime: notBefore)
         }
         busy.insert(id)
-        sending.insert(id)
+        sending = id
         return .deliver(records[id]!)
     }
 
@@ -151,7 +151,9 @@ struct OutboxQueue: Sendable {
     /// - Returns: What to write, remove and announce.
     mutating func finished(_ id: JanuaryOutbox.EntryID, _ outcome: Outcome, now: TimeInterval) -> Changes {
         busy.remove(id)
-        sending.remove(id)
+        if sending == id {
+            sending = nil
+        }
         guard let record = records[id] else {
             return Changes()
         }
@@ -237,7 +239,7 @@ struct OutboxQueue: Sendable {
     ///
     /// - Returns: Every record removed, the write first; empty when it is being sent.
     mutating func discard(_ id: JanuaryOutbox.EntryID) -> [OutboxRecord] {
-        guard let record = records[id], !sending.contains(id) else {
+        guard let record = records[id], sending != id else {
             return []
         }
         busy.remove(id)
@@ -251,12 +253,12 @@ struct OutboxQueue: Sendable {
 
     /// Whether a write with this identifier is being sent.
     func isSending(_ id: JanuaryOutbox.EntryID) -> Bool {
-        sending.contains(id)
+        sending == id
     }
 
     /// The state the app sees a record in.
     func state(of id: JanuaryOutbox.EntryID) -> JanuaryOutbox.Entry.State {
-        if sending.contains(id) {
+        if sending == id {
             return .sending
         }
         return records[id]?.problem == nil ? .pending : .needsAttention
