@@ -53,7 +53,9 @@ struct OutboxQueue: Sendable {
     /// Their identifiers, oldest first.
     private(set) var order: [JanuaryOutbox.EntryID] = []
     /// Records a send or a rewrite is under way for: not deliverable, not foldable.
-    private(set) var busy: Set<JanuaryOutbox.EntryID> = []
+    /// Kept by raw value: the module already has `Set<String>`'s code (for ``activeUsers``), and a
+    /// `Set<JanuaryOutbox.EntryID>` would be another 3 KB copy of it in an app (Docs/Benchmarks.md, "Size in an app").
+    private(set) var busy: Set<String> = []
     /// The record being sent, one at most.
     private(set) var sending: JanuaryOutbox.EntryID?
     /// The users whose writes may be sent.
@@ -122,13 +124,13 @@ struct OutboxQueue: Sendable {
         guard now >= notBefore else {
             return .wait(untilUptime: notBefore)
         }
-        busy.insert(id)
+        busy.insert(id.rawValue)
         sending = id
         return .deliver(records[id]!)
     }
 
     private func isDeliverable(_ id: JanuaryOutbox.EntryID) -> Bool {
-        guard let record = records[id], !busy.contains(id), record.problem == nil,
+        guard let record = records[id], !busy.contains(id.rawValue), record.problem == nil,
             activeUsers.contains(record.user)
         else {
             return false
@@ -150,7 +152,7 @@ struct OutboxQueue: Sendable {
     ///   - now: The clock's uptime.
     /// - Returns: What to write, remove and announce.
     mutating func finished(_ id: JanuaryOutbox.EntryID, _ outcome: Outcome, now: TimeInterval) -> Changes {
-        busy.remove(id)
+        busy.remove(id.rawValue)
         if sending == id {
             sending = nil
         }
@@ -201,7 +203,7 @@ struct OutboxQueue: Sendable {
         guard var record = records[target], record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
-        guard !busy.contains(target), record.lastSendMilliseconds == nil, record.problem == nil else {
+        guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil, record.problem == nil else {
             return nil
         }
         if let foods = update.foods {
@@ -210,7 +212,7 @@ struct OutboxQueue: Sendable {
         if let name = update.name {
             record.name = name
         }
-        busy.insert(target)
+        busy.insert(target.rawValue)
         return record
     }
 
@@ -220,16 +222,16 @@ struct OutboxQueue: Sendable {
         guard let record = records[target], record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
-        guard !busy.contains(target), record.lastSendMilliseconds == nil else {
+        guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil else {
             return nil
         }
-        busy.insert(target)
+        busy.insert(target.rawValue)
         return record
     }
 
     /// A rewrite of `record` is on disk (or failed, with `written` false).
     mutating func rewritten(_ record: OutboxRecord, written: Bool) {
-        busy.remove(record.id)
+        busy.remove(record.id.rawValue)
         if written {
             records[record.id] = record
         }
@@ -242,7 +244,7 @@ struct OutboxQueue: Sendable {
         guard let record = records[id], sending != id else {
             return []
         }
-        busy.remove(id)
+        busy.remove(id.rawValue)
         var removed = [record]
         remove(id)
         for dependent in order where records[dependent]?.targetEntry == id {
