@@ -239,23 +239,24 @@ struct OutboxRecord: Codable, Sendable {
     /// The record as the app sees it, in `state`.
     func entry(state: JanuaryOutbox.Entry.State, delivered: OutboxDelivered? = nil) -> JanuaryOutbox.Entry {
         JanuaryOutbox.Entry(
-            id: id,
-            userID: PartnerUserID(rawValue: user),
-            kind: kind,
-            state: state,
-            enqueuedAt: enqueuedAt,
-            foodLog: foodLogRequest,
-            foodLogUpdate: updateRequest,
-            targetLogID: targetLogID.map { FoodLogID(rawValue: $0) },
-            water: water,
-            weight: weight,
-            time: timeMilliseconds.map(Self.date(milliseconds:)),
-            deliveredFoodLog: delivered?.foodLog,
-            deliveredWaterLog: delivered?.waterLog,
-            deliveredWeightLog: delivered?.weightLog,
-            problem: problem?.error,
-            mayHaveBeenSent: lastSendMilliseconds != nil
-        )
+            .init(
+                id: id,
+                userID: PartnerUserID(rawValue: user),
+                kind: kind,
+                state: state,
+                enqueuedAt: enqueuedAt,
+                foodLog: foodLogRequest,
+                foodLogUpdate: updateRequest,
+                targetLogID: targetLogID.map { FoodLogID(rawValue: $0) },
+                water: water,
+                weight: weight,
+                time: timeMilliseconds.map(Self.date(milliseconds:)),
+                deliveredFoodLog: delivered?.foodLog,
+                deliveredWaterLog: delivered?.waterLog,
+                deliveredWeightLog: delivered?.weightLog,
+                problem: problem?.error,
+                mayHaveBeenSent: lastSendMilliseconds != nil
+            ))
     }
 }
 
