@@ -18,9 +18,12 @@ struct OutboxQueue: Sendable {
     static let backoff = Backoff(initial: 1, multiplier: 2, maximum: 300)
 
     /// What to do next.
+    ///
+    /// Its wide payloads (here and in ``Outcome``) are `indirect`, one reference each, so that the enum is not as wide
+    /// as a record and each place that copies one is not as long (Docs/Benchmarks.md, "Size in an app").
     enum Next: Sendable {
         /// Send this write; report with ``finished(_:_:now:)``.
-        case deliver(OutboxRecord)
+        indirect case deliver(OutboxRecord)
         /// Nothing may go before the clock's uptime reads this.
         case wait(untilUptime: TimeInterval)
         /// Nothing to send until something changes.
@@ -30,13 +33,13 @@ struct OutboxQueue: Sendable {
     /// How an attempt ended.
     enum Outcome: Sendable {
         /// January has it.
-        case delivered(OutboxDelivered)
+        indirect case delivered(OutboxDelivered)
         /// Try again after a back-off, at least `retryAfter` seconds.
         case retry(retryAfter: TimeInterval?)
         /// Hold the user's writes until the app resumes them (signed out, token revoked, another user's token).
         case pauseUser
         /// January refused it for good, or its outcome cannot be known.
-        case needsAttention(JanuaryError)
+        indirect case needsAttention(JanuaryError)
         /// The attempt was stopped (the outbox is closing): nothing learnt.
         case stopped
     }
