@@ -19,8 +19,9 @@ struct OutboxQueue: Sendable {
 
     /// What to do next.
     ///
-    /// Its wide payloads (here and in ``Outcome``) are `indirect`, one reference each, so that the enum is not as wide
-    /// as a record and each place that copies one is not as long (Docs/Benchmarks.md, "Size in an app").
+    /// Its wide payloads (a record here, an error in ``Outcome``) are `indirect`, one reference each, so that the
+    /// enum is not as wide as a record and each place that copies one is not as long (Docs/Benchmarks.md, "Size in an
+    /// app").
     enum Next: Sendable {
         /// Send this write; report with ``finished(_:_:now:)``.
         indirect case deliver(OutboxRecord)
@@ -33,7 +34,7 @@ struct OutboxQueue: Sendable {
     /// How an attempt ended.
     enum Outcome: Sendable {
         /// January has it.
-        indirect case delivered(OutboxDelivered)
+        case delivered(OutboxDelivered)
         /// Try again after a back-off, at least `retryAfter` seconds.
         case retry(retryAfter: TimeInterval?)
         /// Hold the user's writes until the app resumes them (signed out, token revoked, another user's token).
