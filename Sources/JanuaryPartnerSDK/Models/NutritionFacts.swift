@@ -13,53 +13,107 @@ import Foundation
 ///
 /// Each amount carries its own unit; do not assume one per nutrient.
 public struct NutritionFacts: Sendable, Hashable, Codable {
+    /// The amounts, one per entry of ``nutrients`` and in its order. One array rather than sixteen stored optionals:
+    /// those made the struct 384 bytes wide, and every food, portion, log and scan that holds one copied, compared
+    /// and destroyed them member by member, which cost an app kilobytes of code (Docs/Benchmarks.md, "Size in an
+    /// app"); an array is one reference, copied on write. `Equatable` and `Hashable` compare it element by element.
+    private var amounts: [NutrientAmount?]
+
     /// Energy, usually in `kcal`.
-    public var calories: NutrientAmount?
+    public var calories: NutrientAmount? {
+        get { amounts[0] }
+        set { amounts[0] = newValue }
+    }
 
     /// Protein.
-    public var protein: NutrientAmount?
+    public var protein: NutrientAmount? {
+        get { amounts[1] }
+        set { amounts[1] = newValue }
+    }
 
     /// Total carbohydrates.
-    public var carbohydrates: NutrientAmount?
+    public var carbohydrates: NutrientAmount? {
+        get { amounts[2] }
+        set { amounts[2] = newValue }
+    }
 
     /// Net carbohydrates: total carbohydrates minus fibre.
-    public var netCarbohydrates: NutrientAmount?
+    public var netCarbohydrates: NutrientAmount? {
+        get { amounts[3] }
+        set { amounts[3] = newValue }
+    }
 
     /// Total fat.
-    public var totalFat: NutrientAmount?
+    public var totalFat: NutrientAmount? {
+        get { amounts[4] }
+        set { amounts[4] = newValue }
+    }
 
     /// Trans fat.
-    public var transFat: NutrientAmount?
+    public var transFat: NutrientAmount? {
+        get { amounts[5] }
+        set { amounts[5] = newValue }
+    }
 
     /// Saturated fat.
-    public var saturatedFat: NutrientAmount?
+    public var saturatedFat: NutrientAmount? {
+        get { amounts[6] }
+        set { amounts[6] = newValue }
+    }
 
     /// Dietary fibre.
-    public var fiber: NutrientAmount?
+    public var fiber: NutrientAmount? {
+        get { amounts[7] }
+        set { amounts[7] = newValue }
+    }
 
     /// Total sugars.
-    public var totalSugars: NutrientAmount?
+    public var totalSugars: NutrientAmount? {
+        get { amounts[8] }
+        set { amounts[8] = newValue }
+    }
 
     /// Added sugars.
-    public var addedSugars: NutrientAmount?
+    public var addedSugars: NutrientAmount? {
+        get { amounts[9] }
+        set { amounts[9] = newValue }
+    }
 
     /// Cholesterol.
-    public var cholesterol: NutrientAmount?
+    public var cholesterol: NutrientAmount? {
+        get { amounts[10] }
+        set { amounts[10] = newValue }
+    }
 
     /// Calcium.
-    public var calcium: NutrientAmount?
+    public var calcium: NutrientAmount? {
+        get { amounts[11] }
+        set { amounts[11] = newValue }
+    }
 
     /// Iron.
-    public var iron: NutrientAmount?
+    public var iron: NutrientAmount? {
+        get { amounts[12] }
+        set { amounts[12] = newValue }
+    }
 
     /// Potassium.
-    public var potassium: NutrientAmount?
+    public var potassium: NutrientAmount? {
+        get { amounts[13] }
+        set { amounts[13] = newValue }
+    }
 
     /// Sodium.
-    public var sodium: NutrientAmount?
+    public var sodium: NutrientAmount? {
+        get { amounts[14] }
+        set { amounts[14] = newValue }
+    }
 
     /// Vitamin D.
-    public var vitaminD: NutrientAmount?
+    public var vitaminD: NutrientAmount? {
+        get { amounts[15] }
+        set { amounts[15] = newValue }
+    }
 
     /// Creates nutrition facts; every nutrient defaults to "no value".
     ///
@@ -98,44 +152,34 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
         sodium: NutrientAmount? = nil,
         vitaminD: NutrientAmount? = nil
     ) {
-        self.calories = calories
-        self.protein = protein
-        self.carbohydrates = carbohydrates
-        self.netCarbohydrates = netCarbohydrates
-        self.totalFat = totalFat
-        self.transFat = transFat
-        self.saturatedFat = saturatedFat
-        self.fiber = fiber
-        self.totalSugars = totalSugars
-        self.addedSugars = addedSugars
-        self.cholesterol = cholesterol
-        self.calcium = calcium
-        self.iron = iron
-        self.potassium = potassium
-        self.sodium = sodium
-        self.vitaminD = vitaminD
+        amounts = [
+            calories, protein, carbohydrates, netCarbohydrates, totalFat,
+            transFat, saturatedFat, fiber, totalSugars, addedSugars, cholesterol,
+            calcium, iron, potassium, sodium, vitaminD,
+        ]
     }
 
-    /// The nutrients, each with its wire key and the property it fills: the one list that decoding, encoding,
-    /// scaling, summing and `isEmpty` walk, in the order January writes them.
-    private static var nutrients: [(key: WireKey, amount: WritableKeyPath<NutritionFacts, NutrientAmount?>)] {
+    /// The nutrients in ``amounts``' order, which is the order January writes them: each one's wire key and its
+    /// property's name (for ``customMirror``). The one list that decoding, encoding and the mirror walk;
+    /// `NutritionFactsTests` checks each property against its key.
+    private static var nutrients: [(key: WireKey, name: String)] {
         [
-            ("calories", \.calories),
-            ("protein", \.protein),
-            ("carbohydrates", \.carbohydrates),
-            ("net_carbohydrates", \.netCarbohydrates),
-            ("total_fat", \.totalFat),
-            ("trans_fat", \.transFat),
-            ("saturated_fat", \.saturatedFat),
-            ("fiber", \.fiber),
-            ("total_sugars", \.totalSugars),
-            ("added_sugars", \.addedSugars),
-            ("cholesterol", \.cholesterol),
-            ("calcium", \.calcium),
-            ("iron", \.iron),
-            ("potassium", \.potassium),
-            ("sodium", \.sodium),
-            ("vitamin_d", \.vitaminD),
+            ("calories", "calories"),
+            ("protein", "protein"),
+            ("carbohydrates", "carbohydrates"),
+            ("net_carbohydrates", "netCarbohydrates"),
+            ("total_fat", "totalFat"),
+            ("trans_fat", "transFat"),
+            ("saturated_fat", "saturatedFat"),
+            ("fiber", "fiber"),
+            ("total_sugars", "totalSugars"),
+            ("added_sugars", "addedSugars"),
+            ("cholesterol", "cholesterol"),
+            ("calcium", "calcium"),
+            ("iron", "iron"),
+            ("potassium", "potassium"),
+            ("sodium", "sodium"),
+            ("vitamin_d", "vitaminD"),
         ]
     }
 
@@ -148,9 +192,8 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Throws: `DecodingError` when the value is not a JSON object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.init()
-        for (key, amount) in Self.nutrients {
-            self[keyPath: amount] = (try? container.decodeIfPresent(NutrientAmount.self, forKey: key)) ?? nil
+        amounts = Self.nutrients.map { key, _ in
+            (try? container.decodeIfPresent(NutrientAmount.self, forKey: key)) ?? nil
         }
     }
 
@@ -160,14 +203,14 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Throws: What the encoder throws, such as for a value that is not finite.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        for (key, amount) in Self.nutrients {
-            try container.encodeIfPresent(self[keyPath: amount], forKey: key)
+        for ((key, _), amount) in zip(Self.nutrients, amounts) {
+            try container.encodeIfPresent(amount, forKey: key)
         }
     }
 
     /// Whether no nutrient has a value.
     public var isEmpty: Bool {
-        Self.nutrients.allSatisfy { self[keyPath: $0.amount] == nil }
+        amounts.allSatisfy { $0 == nil }
     }
 
     /// Every nutrient multiplied by `factor`, units unchanged; nutrients without a value stay without one.
@@ -176,10 +219,17 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// - Returns: The scaled facts.
     public func scaled(by factor: Double) -> NutritionFacts {
         var scaled = self
-        for (_, amount) in Self.nutrients {
-            scaled[keyPath: amount] = self[keyPath: amount]?.scaled(by: factor)
-        }
+        scaled.amounts = amounts.map { $0?.scaled(by: factor) }
         return scaled
+    }
+}
+
+extension NutritionFacts: CustomReflectable {
+    /// The nutrients by their property names, as `print` and `dump` showed them when each was a stored property.
+    public var customMirror: Mirror {
+        Mirror(
+            self, children: zip(Self.nutrients, amounts).map { (label: $0.name, value: $1 as Any) },
+            displayStyle: .struct)
     }
 }
 
@@ -194,8 +244,8 @@ extension NutritionFacts {
     /// - Returns: The totals.
     public static func sum(_ facts: [NutritionFacts]) -> NutritionFacts {
         var totals = NutritionFacts()
-        for (_, amount) in Self.nutrients {
-            totals[keyPath: amount] = NutrientAmount.sum(facts.compactMap { $0[keyPath: amount] })
+        totals.amounts = totals.amounts.indices.map { index in
+            NutrientAmount.sum(facts.compactMap { $0.amounts[index] })
         }
         return totals
     }

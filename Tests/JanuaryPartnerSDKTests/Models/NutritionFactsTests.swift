@@ -81,4 +81,54 @@ struct NutritionFactsTests {
         #expect(scaled.protein == nil)
         #expect(NutritionFacts().scaled(by: 3).isEmpty)
     }
+
+    /// Each property, its wire key and its name in the mirror: the amounts are kept in one array, read and written
+    /// by position, so each property must reach its own position.
+    static var properties: [(key: String, name: String, amount: WritableKeyPath<NutritionFacts, NutrientAmount?>)] {
+        [
+            ("calories", "calories", \.calories), ("protein", "protein", \.protein),
+            ("carbohydrates", "carbohydrates", \.carbohydrates),
+            ("net_carbohydrates", "netCarbohydrates", \.netCarbohydrates),
+            ("total_fat", "totalFat", \.totalFat), ("trans_fat", "transFat", \.transFat),
+            ("saturated_fat", "saturatedFat", \.saturatedFat), ("fiber", "fiber", \.fiber),
+            ("total_sugars", "totalSugars", \.totalSugars), ("added_sugars", "addedSugars", \.addedSugars),
+            ("cholesterol", "cholesterol", \.cholesterol), ("calcium", "calcium", \.calcium), ("iron", "iron", \.iron),
+            ("potassium", "potassium", \.potassium), ("sodium", "sodium", \.sodium),
+            ("vitamin_d", "vitaminD", \.vitaminD),
+        ]
+    }
+
+    @Test("each property reads and writes its own nutrient: its key's value, and only it")
+    func eachPropertyIsItsOwnNutrient() throws {
+        #expect(Self.properties.map(\.key) == Self.allWireKeys)
+        for (index, property) in Self.properties.enumerated() {
+            let facts = try Wire.decode(NutritionFacts.self, #"{"\#(property.key)": {"value": 7, "unit": "g"}}"#)
+            for (other, otherProperty) in Self.properties.enumerated() {
+                #expect((facts[keyPath: otherProperty.amount] != nil) == (other == index), "\(property.key)")
+            }
+            var written = NutritionFacts()
+            written[keyPath: property.amount] = NutrientAmount(value: Double(index), unit: .milligrams)
+            #expect(try Array(Wire.object(written).keys) == [property.key])
+        }
+    }
+
+    @Test("the memberwise initialiser puts each argument in its own property")
+    func initialiserArguments() {
+        let amounts = (0..<16).map { NutrientAmount(value: Double($0), unit: .grams) }
+        let facts = NutritionFacts(
+            calories: amounts[0], protein: amounts[1], carbohydrates: amounts[2], netCarbohydrates: amounts[3],
+            totalFat: amounts[4], transFat: amounts[5], saturatedFat: amounts[6], fiber: amounts[7],
+            totalSugars: amounts[8], addedSugars: amounts[9], cholesterol: amounts[10], calcium: amounts[11],
+            iron: amounts[12], potassium: amounts[13], sodium: amounts[14], vitaminD: amounts[15])
+        #expect(Self.properties.map { facts[keyPath: $0.amount] } == amounts)
+    }
+
+    @Test("print and dump show each nutrient by its property name")
+    func mirrorShowsPropertyNames() {
+        let facts = NutritionFacts(calories: NutrientAmount(value: 105, unit: .kilocalories))
+        let children = Array(Mirror(reflecting: facts).children)
+        #expect(children.map(\.label) == Self.properties.map(\.name))
+        #expect(children.first?.value as? NutrientAmount == facts.calories)
+        #expect(String(describing: facts).hasPrefix("NutritionFacts(calories: Optional("))
+    }
 }

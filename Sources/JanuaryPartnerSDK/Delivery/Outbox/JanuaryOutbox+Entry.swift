@@ -14,57 +14,122 @@ extension JanuaryOutbox {
     /// print(delivered.deliveredFoodLog?.id as Any)
     /// ```
     public struct Entry: Sendable, Identifiable {
+        /// The entry's values, behind one reference: an entry is copied into every change stream, waiter and list,
+        /// and sixteen stored properties (a meal, a logged meal, an error) made each copy, and each place that copies
+        /// one, many times the code (Docs/Benchmarks.md, "Size in an app").
+        private let fields: Fields
+
+        /// An entry's values, as ``OutboxRecord`` makes them.
+        final class Fields: Sendable {
+            let id: JanuaryOutbox.EntryID
+            let userID: PartnerUserID
+            let kind: Kind
+            let state: State
+            let enqueuedAt: Date
+            let foodLog: CreateFoodLogRequest?
+            let foodLogUpdate: UpdateFoodLogRequest?
+            let targetLogID: FoodLogID?
+            let water: WaterAmount?
+            let weight: Weight?
+            let time: Date?
+            let deliveredFoodLog: FoodLog?
+            let deliveredWaterLog: WaterLog?
+            let deliveredWeightLog: WeightLog?
+            let problem: JanuaryError?
+            let mayHaveBeenSent: Bool
+
+            init(
+                id: JanuaryOutbox.EntryID,
+                userID: PartnerUserID,
+                kind: Kind,
+                state: State,
+                enqueuedAt: Date,
+                foodLog: CreateFoodLogRequest?,
+                foodLogUpdate: UpdateFoodLogRequest?,
+                targetLogID: FoodLogID?,
+                water: WaterAmount?,
+                weight: Weight?,
+                time: Date?,
+                deliveredFoodLog: FoodLog?,
+                deliveredWaterLog: WaterLog?,
+                deliveredWeightLog: WeightLog?,
+                problem: JanuaryError?,
+                mayHaveBeenSent: Bool
+            ) {
+                self.id = id
+                self.userID = userID
+                self.kind = kind
+                self.state = state
+                self.enqueuedAt = enqueuedAt
+                self.foodLog = foodLog
+                self.foodLogUpdate = foodLogUpdate
+                self.targetLogID = targetLogID
+                self.water = water
+                self.weight = weight
+                self.time = time
+                self.deliveredFoodLog = deliveredFoodLog
+                self.deliveredWaterLog = deliveredWaterLog
+                self.deliveredWeightLog = deliveredWeightLog
+                self.problem = problem
+                self.mayHaveBeenSent = mayHaveBeenSent
+            }
+        }
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+
         /// The outbox's identifier of the write.
-        public let id: JanuaryOutbox.EntryID
+        public var id: JanuaryOutbox.EntryID { fields.id }
 
         /// Whose write it is; it is only ever sent on this user's behalf.
-        public let userID: PartnerUserID
+        public var userID: PartnerUserID { fields.userID }
 
         /// What the write does.
-        public let kind: Kind
+        public var kind: Kind { fields.kind }
 
         /// How its delivery stands.
-        public let state: State
+        public var state: State { fields.state }
 
         /// When the app handed it over, by the device's clock.
-        public let enqueuedAt: Date
+        public var enqueuedAt: Date { fields.enqueuedAt }
 
         /// For ``Kind/foodLogCreate``: the meal as it will be logged, its `eatenAt` set to the instant the SDK chose
         /// (within the same second as yours); for ``Kind/foodLogUpdate``: `nil`.
-        public let foodLog: CreateFoodLogRequest?
+        public var foodLog: CreateFoodLogRequest? { fields.foodLog }
 
         /// For ``Kind/foodLogUpdate``: the change.
-        public let foodLogUpdate: UpdateFoodLogRequest?
+        public var foodLogUpdate: UpdateFoodLogRequest? { fields.foodLogUpdate }
 
         /// For ``Kind/foodLogUpdate`` and ``Kind/foodLogDelete``: January's identifier of the log, once known (for a
         /// change of a meal still in the outbox, once that meal is delivered).
-        public let targetLogID: FoodLogID?
+        public var targetLogID: FoodLogID? { fields.targetLogID }
 
         /// For ``Kind/waterLogCreate``: the amount drunk.
-        public let water: WaterAmount?
+        public var water: WaterAmount? { fields.water }
 
         /// For ``Kind/weightLogCreate``: the weight measured.
-        public let weight: Weight?
+        public var weight: Weight? { fields.weight }
 
         /// For water and weight creates: when it was drunk or measured, as sent.
-        public let time: Date?
+        public var time: Date? { fields.time }
 
         /// The log January stored, once ``state`` is ``State/delivered`` (for a food-log create or update).
-        public let deliveredFoodLog: FoodLog?
+        public var deliveredFoodLog: FoodLog? { fields.deliveredFoodLog }
 
         /// The log January stored, once ``state`` is ``State/delivered`` (for a water-log create).
-        public let deliveredWaterLog: WaterLog?
+        public var deliveredWaterLog: WaterLog? { fields.deliveredWaterLog }
 
         /// The log January stored, once ``state`` is ``State/delivered`` (for a weight-log create).
-        public let deliveredWeightLog: WeightLog?
+        public var deliveredWeightLog: WeightLog? { fields.deliveredWeightLog }
 
         /// Why the write needs attention, when ``state`` is ``State/needsAttention``: January refused it for good
         /// (its `recovery` says what to do), or its outcome could not be known.
-        public let problem: JanuaryError?
+        public var problem: JanuaryError? { fields.problem }
 
         /// Whether a request of this write may have reached January: then discarding it does not undo a log January
         /// may already have stored; list the day to see.
-        public let mayHaveBeenSent: Bool
+        public var mayHaveBeenSent: Bool { fields.mayHaveBeenSent }
 
         /// What a write does; more kinds may come, so switch with a `default`.
         public struct Kind: JanuaryExtensibleString {
@@ -114,5 +179,33 @@ extension JanuaryOutbox {
             /// Discarded by the app; the entry has left the outbox.
             public static let discarded: State = "discarded"
         }
+    }
+}
+
+extension JanuaryOutbox.Entry: CustomReflectable {
+    /// Each value by its property name, as `print` and `dump` showed them when they were stored properties.
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "id": id,
+                "userID": userID,
+                "kind": kind,
+                "state": state,
+                "enqueuedAt": enqueuedAt,
+                "foodLog": foodLog as Any,
+                "foodLogUpdate": foodLogUpdate as Any,
+                "targetLogID": targetLogID as Any,
+                "water": water as Any,
+                "weight": weight as Any,
+                "time": time as Any,
+                "deliveredFoodLog": deliveredFoodLog as Any,
+                "deliveredWaterLog": deliveredWaterLog as Any,
+                "deliveredWeightLog": deliveredWeightLog as Any,
+                "problem": problem as Any,
+                "mayHaveBeenSent": mayHaveBeenSent,
+            ],
+            displayStyle: .struct
+        )
     }
 }

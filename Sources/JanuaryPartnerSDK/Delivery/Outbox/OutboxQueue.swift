@@ -18,9 +18,13 @@ struct OutboxQueue: Sendable {
     static let backoff = Backoff(initial: 1, multiplier: 2, maximum: 300)
 
     /// What to do next.
+    ///
+    /// Its wide payloads (a record here, an error in ``Outcome``) are `indirect`, one reference each, so that the
+    /// enum is not as wide as a record and each place that copies one is not as long (Docs/Benchmarks.md, "Size in an
+    /// app").
     enum Next: Sendable {
         /// Send this write; report with ``finished(_:_:now:)``.
-        case deliver(OutboxRecord)
+        indirect case deliver(OutboxRecord)
         /// Nothing may go before the clock's uptime reads this.
         case wait(untilUptime: TimeInterval)
         /// Nothing to send until something changes.
@@ -36,7 +40,7 @@ struct OutboxQueue: Sendable {
         /// Hold the user's writes until the app resumes them (signed out, token revoked, another user's token).
         case pauseUser
         /// January refused it for good, or its outcome cannot be known.
-        case needsAttention(JanuaryError)
+        indirect case needsAttention(JanuaryError)
         /// The attempt was stopped (the outbox is closing): nothing learnt.
         case stopped
     }
@@ -53,9 +57,11 @@ struct OutboxQueue: Sendable {
     /// Their identifiers, oldest first.
     private(set) var order: [JanuaryOutbox.EntryID] = []
     /// Records a send or a rewrite is under way for: not deliverable, not foldable.
-    private(set) var busy: Set<JanuaryOutbox.EntryID> = []
+    /// Kept by raw value: the module already has `Set<String>`'s code (for ``activeUsers``), and a
+    /// `Set<JanuaryOutbox.EntryID>` would be another 3 KB copy of it in an app (Docs/Benchmarks.md, "Size in an app").
+    private(set) var busy: Set<String> = []
     /// The record being sent, one at most.
-    private(set) var sending: Set<JanuaryOutbox.EntryID> = []
+    private(set) var sending: JanuaryOutbox.EntryID?
     /// The users whose writes may be sent.
     private(set) var activeUsers: Set<String> = []
     /// Failed attempts since the last delivery or trigger.
@@ -67,7 +73,7 @@ struct OutboxQueue: Sendable {
 
     /// Takes in the records read from disk.
     mutating func load(_ loaded: [OutboxRecord]) {
-        for record in loaded.sorted(by: { ($0.sequence, $0.id.rawValue) < ($1.sequence, $1.id.rawValue) }) {
+        for record in loaded.sortedByIndex(by: { ($0.sequence, $0.id.rawValue) < ($1.sequence, $1.id.rawValue) }) {
             insert(record)
         }
     }
@@ -88,7 +94,7 @@ struct OutboxQueue: Sendable {
         }
         order.append(record.id)
         if order.count > 1, let previous = records[order[order.count - 2]], previous.sequence > record.sequence {
-            order.sort { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
+            order.sortByIndex { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
         }
     }
 
@@ -116,19 +122,19 @@ struct OutboxQueue: Sendable {
 
     /// The next write to send, if one may go now; it is then being sent until ``finished(_:_:now:)``.
     mutating func next(now: TimeInterval) -> Next {
-        guard !isHeld, sending.isEmpty, let id = order.first(where: isDeliverable) else {
+        guard !isHeld, sending == nil, let id = order.first(where: isDeliverable) else {
             return .idle
         }
         guard now >= notBefore else {
             return .wait(untilUptime: notBefore)
         }
-        busy.insert(id)
-        sending.insert(id)
+        busy.insert(id.rawValue)
+        sending = id
         return .deliver(records[id]!)
     }
 
     private func isDeliverable(_ id: JanuaryOutbox.EntryID) -> Bool {
-        guard let record = records[id], !busy.contains(id), record.problem == nil,
+        guard let record = records[id], !busy.contains(id.rawValue), record.problem == nil,
             activeUsers.contains(record.user)
         else {
             return false
@@ -150,8 +156,10 @@ struct OutboxQueue: Sendable {
     ///   - now: The clock's uptime.
     /// - Returns: What to write, remove and announce.
     mutating func finished(_ id: JanuaryOutbox.EntryID, _ outcome: Outcome, now: TimeInterval) -> Changes {
-        busy.remove(id)
-        sending.remove(id)
+        busy.remove(id.rawValue)
+        if sending == id {
+            sending = nil
+        }
         guard let record = records[id] else {
             return Changes()
         }
@@ -199,7 +207,7 @@ struct OutboxQueue: Sendable {
         guard var record = records[target], record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
-        guard !busy.contains(target), record.lastSendMilliseconds == nil, record.problem == nil else {
+        guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil, record.problem == nil else {
             return nil
         }
         if let foods = update.foods {
@@ -208,7 +216,7 @@ struct OutboxQueue: Sendable {
         if let name = update.name {
             record.name = name
         }
-        busy.insert(target)
+        busy.insert(target.rawValue)
         return record
     }
 
@@ -218,16 +226,16 @@ struct OutboxQueue: Sendable {
         guard let record = records[target], record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
-        guard !busy.contains(target), record.lastSendMilliseconds == nil else {
+        guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil else {
             return nil
         }
-        busy.insert(target)
+        busy.insert(target.rawValue)
         return record
     }
 
     /// A rewrite of `record` is on disk (or failed, with `written` false).
     mutating func rewritten(_ record: OutboxRecord, written: Bool) {
-        busy.remove(record.id)
+        busy.remove(record.id.rawValue)
         if written {
             records[record.id] = record
         }
@@ -237,10 +245,10 @@ struct OutboxQueue: Sendable {
     ///
     /// - Returns: Every record removed, the write first; empty when it is being sent.
     mutating func discard(_ id: JanuaryOutbox.EntryID) -> [OutboxRecord] {
-        guard let record = records[id], !sending.contains(id) else {
+        guard let record = records[id], sending != id else {
             return []
         }
-        busy.remove(id)
+        busy.remove(id.rawValue)
         var removed = [record]
         remove(id)
         for dependent in order where records[dependent]?.targetEntry == id {
@@ -251,12 +259,12 @@ struct OutboxQueue: Sendable {
 
     /// Whether a write with this identifier is being sent.
     func isSending(_ id: JanuaryOutbox.EntryID) -> Bool {
-        sending.contains(id)
+        sending == id
     }
 
     /// The state the app sees a record in.
     func state(of id: JanuaryOutbox.EntryID) -> JanuaryOutbox.Entry.State {
-        if sending.contains(id) {
+        if sending == id {
             return .sending
         }
         return records[id]?.problem == nil ? .pending : .needsAttention

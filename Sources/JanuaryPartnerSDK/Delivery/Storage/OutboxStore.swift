@@ -196,8 +196,8 @@ package final class OutboxStore: Sendable {
                     }
                 }
             }
-            records.sort { $0.key < $1.key }
-            quarantined.sort { $0.key < $1.key }
+            records.sortByIndex { $0.key < $1.key }
+            quarantined.sortByIndex { $0.key < $1.key }
             return (records, quarantined)
         }
     }

@@ -30,6 +30,9 @@ struct CreateReconciliation {
     let window: TimeInterval
 
     /// What to do next.
+    ///
+    /// The log and the error are `indirect`, one reference each, so that the step is not as wide as a log and each
+    /// place that copies one is not as long (Docs/Benchmarks.md, "Size in an app").
     enum Step: Sendable {
         /// Send the create.
         case send
@@ -38,9 +41,9 @@ struct CreateReconciliation {
         /// List the user's logs of this UTC day, then call ``listed(_:)`` or ``listFailed(_:)``.
         case listDay(JanuaryDate)
         /// The log January stored; the send's answer or the one match a listing showed.
-        case found(FoodLog)
+        indirect case found(FoodLog)
         /// Throw this error.
-        case fail(JanuaryError)
+        indirect case fail(JanuaryError)
     }
 
     /// The create, its `eatenAt` set to ``instant``.

@@ -77,57 +77,95 @@ extension JanuaryUserClient {
                 request: request, instant: instant, window: user.client.configuration.createSettleWindow)
             var step =
                 earlierSendAt.map { reconciliation.resume(sentAt: $0, now: clock.uptime()) } ?? reconciliation.start()
+            // Each step is a function of its own: one async function holding all three would carry every step's
+            // values through each of its many suspension points, which costs an app kilobytes of code
+            // (Docs/Benchmarks.md, "Size in an app").
             while true {
                 switch step {
                 case .send:
-                    let sendsBefore = record.sends
-                    do {
-                        let body = try JanuaryRequest.Body.json(reconciliation.request)
-                        return try await user.send(returning: FoodLog.self, record: record) {
-                            try JanuaryOperation.createFoodLog.request(body: body)
-                        }
-                    } catch let error as JanuaryError where !error.isCancellation {
-                        let startedAt = record.sends > sendsBefore ? record.lastSendStartedAtUptime : nil
-                        step = reconciliation.sendFailed(error, startedAt: startedAt, now: clock.uptime())
-                    } catch {
-                        // Cancelled, or signed out: once this send was handed over, its outcome is unknown.
-                        guard record.sends > sendsBefore || earlierSendAt != nil else {
-                            throw error
-                        }
-                        step = .fail(reconciliation.cancelled())
-                        emitReconciliation(step, sends: reconciliation.sends)
-                    }
+                    step = try await sendCreate(&reconciliation, record: record, earlierSendAt: earlierSendAt)
                 case .wait(let until):
-                    do {
-                        try await ClockSleepPurpose.sleep(
-                            for: until - clock.uptime(), on: clock,
-                            purpose: "the settle window of a food-log create whose answer was lost (the SDK lists the "
-                                + "day once \(Int(reconciliation.window)) s have passed since the send began)"
-                        )
-                        step = reconciliation.waitEnded(atUptime: clock.uptime())
-                    } catch {
-                        step = .fail(reconciliation.cancelled())
-                        emitReconciliation(step, sends: reconciliation.sends)
-                    }
+                    step = await waitToSettle(&reconciliation, untilUptime: until)
                 case .listDay(let day):
-                    do {
-                        let logs = try await listSettling(day, session: SendRecord(session: record.session))
-                        step = reconciliation.listed(logs)
-                    } catch let error as JanuaryError where error.category != .cancelled {
-                        step = reconciliation.listFailed(error)
-                    } catch let error as JanuaryError where error.code == JanuaryError.Code.signedOut {
-                        step = reconciliation.listFailed(error)
-                    } catch {
-                        // Cancelled while checking: the honest answer is still "unknown", not a bare cancellation.
-                        step = .fail(reconciliation.cancelled())
-                    }
-                    emitReconciliation(step, sends: reconciliation.sends)
+                    step = await listToSettle(day, &reconciliation, record: record)
                 case .found(let log):
                     return log
                 case .fail(let error):
                     throw error
                 }
             }
+        }
+
+        /// Sends the create once, for ``deliver(_:at:earlierSendAt:record:)``.
+        ///
+        /// - Returns: `.found` with the log January stored, or what settling the failure takes.
+        /// - Throws: A cancellation or a sign-out before the send was handed over, and no earlier attempt may have
+        ///   sent the create: nothing was sent, so there is nothing to settle.
+        @inline(never)
+        private func sendCreate(
+            _ reconciliation: inout CreateReconciliation, record: SendRecord, earlierSendAt: TimeInterval?
+        ) async throws -> CreateReconciliation.Step {
+            let clock = user.client.configuration.clock
+            let sendsBefore = record.sends
+            do {
+                let body = try JanuaryRequest.Body.json(reconciliation.request)
+                return .found(
+                    try await user.send(returning: FoodLog.self, record: record) {
+                        try JanuaryOperation.createFoodLog.request(body: body)
+                    })
+            } catch let error as JanuaryError where !error.isCancellation {
+                let startedAt = record.sends > sendsBefore ? record.lastSendStartedAtUptime : nil
+                return reconciliation.sendFailed(error, startedAt: startedAt, now: clock.uptime())
+            } catch {
+                // Cancelled, or signed out: once this send was handed over, its outcome is unknown.
+                guard record.sends > sendsBefore || earlierSendAt != nil else {
+                    throw error
+                }
+                let step = CreateReconciliation.Step.fail(reconciliation.cancelled())
+                emitReconciliation(step, sends: reconciliation.sends)
+                return step
+            }
+        }
+
+        /// Waits out the settle window, for ``deliver(_:at:earlierSendAt:record:)``.
+        @inline(never)
+        private func waitToSettle(
+            _ reconciliation: inout CreateReconciliation, untilUptime until: TimeInterval
+        ) async -> CreateReconciliation.Step {
+            let clock = user.client.configuration.clock
+            do {
+                try await ClockSleepPurpose.sleep(
+                    for: until - clock.uptime(), on: clock,
+                    purpose: "the settle window of a food-log create whose answer was lost (the SDK lists the "
+                        + "day once \(Int(reconciliation.window)) s have passed since the send began)"
+                )
+                return reconciliation.waitEnded(atUptime: clock.uptime())
+            } catch {
+                let step = CreateReconciliation.Step.fail(reconciliation.cancelled())
+                emitReconciliation(step, sends: reconciliation.sends)
+                return step
+            }
+        }
+
+        /// Lists the create's day to settle it, for ``deliver(_:at:earlierSendAt:record:)``.
+        @inline(never)
+        private func listToSettle(
+            _ day: JanuaryDate, _ reconciliation: inout CreateReconciliation, record: SendRecord
+        ) async -> CreateReconciliation.Step {
+            let step: CreateReconciliation.Step
+            do {
+                let logs = try await listSettling(day, session: SendRecord(session: record.session))
+                step = reconciliation.listed(logs)
+            } catch let error as JanuaryError where error.category != .cancelled {
+                step = reconciliation.listFailed(error)
+            } catch let error as JanuaryError where error.code == JanuaryError.Code.signedOut {
+                step = reconciliation.listFailed(error)
+            } catch {
+                // Cancelled while checking: the honest answer is still "unknown", not a bare cancellation.
+                step = .fail(reconciliation.cancelled())
+            }
+            emitReconciliation(step, sends: reconciliation.sends)
+            return step
         }
 
         /// Whose instants a create of this user's reserves.

@@ -44,7 +44,7 @@ public struct CGMReading: Sendable, Hashable, Codable {
                 unplaced.append(reading)
             }
         }
-        let kept = placed.sorted { $0.reading.timestamp < $1.reading.timestamp }.filter {
+        let kept = placed.sortedByIndex { $0.reading.timestamp < $1.reading.timestamp }.filter {
             seen.insert($0.window).inserted
         }
         return kept.map(\.reading) + unplaced

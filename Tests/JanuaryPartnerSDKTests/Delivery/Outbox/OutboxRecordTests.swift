@@ -48,6 +48,34 @@ struct OutboxRecordTests {
         #expect(text.contains("\"kind\":\"food_log_update\""), "the format's own keys: \(text)")
     }
 
+    @Test("an entry shows the record's values, and print and dump show them by property name")
+    func entryFromRecord() {
+        let record = Self.full()
+        let entry = record.entry(state: .needsAttention)
+        #expect(entry.id == record.id)
+        #expect(entry.userID == PartnerUserID(rawValue: "user-42"))
+        #expect(entry.kind == .foodLogUpdate)
+        #expect(entry.state == .needsAttention)
+        #expect(entry.enqueuedAt == Date(timeIntervalSince1970: 1_767_254_000))
+        #expect(entry.foodLogUpdate == record.updateRequest)
+        #expect(entry.targetLogID == FoodLogID(rawValue: "6f1c1a56-8a7e-4d0e-9a57-9e4a3c2b1a00"))
+        #expect(entry.water == .milliliters(250))
+        #expect(entry.weight == Weight(value: 71.2, unit: .kilograms))
+        #expect(entry.time == OutboxRecord.date(milliseconds: 1_767_254_400_002))
+        #expect(entry.deliveredFoodLog == nil)
+        #expect(entry.problem?.code == .invalidRequest)
+        #expect(entry.mayHaveBeenSent)
+        let mirror = Mirror(reflecting: entry)
+        #expect(
+            mirror.children.map(\.label) == [
+                "id", "userID", "kind", "state", "enqueuedAt", "foodLog", "foodLogUpdate", "targetLogID", "water",
+                "weight", "time", "deliveredFoodLog", "deliveredWaterLog", "deliveredWeightLog", "problem",
+                "mayHaveBeenSent",
+            ])
+        #expect(mirror.children.first?.value as? JanuaryOutbox.EntryID == record.id)
+        #expect(String(describing: entry).hasPrefix("Entry(id: "))
+    }
+
     @Test(
         "a newer format, a missing key, a bad identifier or bytes that are not JSON are refused",
         arguments: [
