@@ -57,7 +57,7 @@ package struct TokenRefreshStateMachine: Sendable {
     }
 
     /// A summary of the state, for diagnostics and tests.
-    package enum Phase: Hashable, Sendable {
+    package enum Phase: Equatable, Sendable {
         /// Nothing in flight; the generation of the cached credential, fresh or not, if any.
         case idle(cachedGeneration: UInt64?)
         /// One fetch in flight; `attempt` is set once its provider call has started.
