@@ -32,7 +32,7 @@ public protocol JanuaryClock: Sendable {
 }
 
 /// A reading of both of a clock's scales at one instant, so that every decision under one lock sees the same time.
-package struct ClockReading: Sendable, Hashable {
+package struct ClockReading: Sendable {
     /// The wall-clock time, for events and for comparing with January's clock.
     package var date: Date
     /// The monotonic time, for every duration.

@@ -71,7 +71,16 @@ struct JanuaryClockEstimate: Sendable {
         guard !values.isEmpty else {
             return nil
         }
-        let sorted = values.sorted()
+        // An insertion sort: there are at most `sampleCount` values, and the standard library's sort would put its
+        // whole merge sort, specialised for `Double`, into the app for five numbers.
+        var sorted = values
+        for end in sorted.indices.dropFirst() {
+            var index = end
+            while index > 0, sorted[index - 1] > sorted[index] {
+                sorted.swapAt(index - 1, index)
+                index -= 1
+            }
+        }
         let middle = sorted.count / 2
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         return median.isFinite ? median : nil

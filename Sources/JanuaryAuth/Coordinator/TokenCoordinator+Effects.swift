@@ -7,8 +7,9 @@ extension TokenCoordinator {
     struct Effects {
         var taskToCancel: Task<Void, Never>?
         var startFetch: Machine.FetchID?
-        var drainEvents: Bool
-        var resume: Machine.Resumption?
+        var drainEvents = false
+        /// The continuations of the waiters the machine resumed, all with one result.
+        var resume: (waiters: [Waiter], result: Result<Credential, any Error>)?
     }
 
     /// Carries out `effects`: cancel, start, schedule event delivery, then resume waiters. Nothing here runs
@@ -21,16 +22,17 @@ extension TokenCoordinator {
         if effects.drainEvents {
             events?.scheduleDrain()
         }
-        if let resumption = effects.resume {
-            for waiter in resumption.waiters {
-                waiter.resume(with: resumption.result)
+        if let (waiters, result) = effects.resume {
+            for waiter in waiters {
+                waiter.resume(with: result)
             }
         }
     }
 }
 
 extension TokenCoordinator.State {
-    /// Applies the bookkeeping part of `actions` under the lock and returns the rest.
+    /// Applies the bookkeeping part of `actions` under the lock and returns the rest: the resumed waiters leave
+    /// ``waiters`` here, so that each continuation is resumed once.
     ///
     /// Events are appended to the delivery buffer here, under the coordinator's lock, so that events of changes
     /// made by different threads are delivered in the order the changes were made.
@@ -40,11 +42,14 @@ extension TokenCoordinator.State {
     ) -> TokenCoordinator.Effects {
         let drainEvents = events?.append(actions.events) ?? false
         let taskToCancel = actions.cancelFetch.flatMap { fetchTasks.removeValue(forKey: $0) }
+        let resume = actions.resume.map { resumption in
+            (waiters: resumption.waiters.compactMap { waiters.removeValue(forKey: $0) }, result: resumption.result)
+        }
         return TokenCoordinator.Effects(
             taskToCancel: taskToCancel,
             startFetch: actions.startFetch,
             drainEvents: drainEvents,
-            resume: actions.resume
+            resume: resume
         )
     }
 }

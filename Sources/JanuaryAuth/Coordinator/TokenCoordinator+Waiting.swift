@@ -4,10 +4,10 @@ import JanuaryCore
 // The slow path: suspending a caller until the fetch it needs has a result.
 extension TokenCoordinator {
     /// What a lookup of the machine means for the caller: the credential at once, the refusal, or a wait as the
-    /// waiter `join` registers.
+    /// waiter `join` enqueues.
     func settle(
         _ lookup: Machine.Lookup,
-        joining join: (inout Machine, Waiter, Machine.WaiterID, ClockReading) -> Machine.Actions
+        joining join: (inout Machine, Machine.WaiterID, ClockReading) -> Machine.Actions
     ) async throws -> Credential {
         switch lookup {
         case .fresh(let credential):
@@ -16,29 +16,29 @@ extension TokenCoordinator {
             throw error
         case .mustWait(let id):
             try checkNotInsideProvider()
-            return try await wait(as: id) { machine, waiter, now in join(&machine, waiter, id, now) }
+            return try await wait(as: id) { machine, now in join(&machine, id, now) }
         }
     }
 
-    /// Suspends the caller as waiter `id` until `request` (a transition of the machine) has it resumed.
+    /// Suspends the caller as waiter `id` until `request` (a transition of the machine) has it resumed; its
+    /// continuation waits in ``State/waiters`` meanwhile.
     ///
     /// Cancellation is checked under the same lock that registers the waiter: if the task is already
     /// cancelled it is never registered, and if it is cancelled afterwards the handler finds it registered.
     /// Either way it throws `CancellationError` at once, and the fetch carries on for the other waiters.
     func wait(
         as id: Machine.WaiterID,
-        _ request: (inout Machine, Waiter, ClockReading) -> Machine.Actions
+        _ request: (inout Machine, ClockReading) -> Machine.Actions
     ) async throws -> Credential {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
                 let now = clock.reading()
                 let effects = state.withLock { state -> Effects in
                     if Task.isCancelled {
-                        let resumption = Machine.Resumption(
-                            waiters: [continuation], result: .failure(CancellationError()))
-                        return state.commit(Machine.Actions(resume: resumption), events: events)
+                        return Effects(resume: ([continuation], .failure(CancellationError())))
                     }
-                    return state.commit(request(&state.machine, continuation, now), events: events)
+                    state.waiters[id] = continuation
+                    return state.commit(request(&state.machine, now), events: events)
                 }
                 perform(effects)
             }

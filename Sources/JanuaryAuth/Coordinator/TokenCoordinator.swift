@@ -39,11 +39,13 @@ package final class TokenCoordinator: Sendable {
     package typealias Provider = @Sendable () async throws -> JanuaryClientToken
 
     package typealias Waiter = CheckedContinuation<Credential, any Error>
-    package typealias Machine = TokenRefreshStateMachine<Waiter>
+    package typealias Machine = TokenRefreshStateMachine
 
     /// The cache and everything that must change together with it, under one lock.
     struct State: Sendable {
         var machine: Machine
+        /// The continuations of the requests waiting in the machine, by their identifiers there.
+        var waiters: [Machine.WaiterID: Waiter] = [:]
         /// The tasks of fetches in flight or abandoned but not yet cancelled, to cancel them.
         var fetchTasks: [Machine.FetchID: Task<Void, Never>] = [:]
         /// January's last refusal of a token as revoked or unknown, with the session it was given in, until a
@@ -230,8 +232,8 @@ package final class TokenCoordinator: Sendable {
         let now = clock.reading()
         do {
             return try await settle(state.withLock { $0.machine.lookUp(at: now, epoch: epoch) }) {
-                machine, waiter, id, now in
-                machine.enqueue(waiter, id: id, epoch: epoch, at: now)
+                machine, id, now in
+                machine.enqueue(id, epoch: epoch, at: now)
             }
         } catch let error as JanuaryError where error.code != JanuaryError.Code.signedOut {
             throw explained(error)
@@ -307,8 +309,8 @@ package final class TokenCoordinator: Sendable {
             return (lookup, state.commit(Machine.Actions(events: events), events: self.events))
         }
         perform(effects)
-        return try await settle(lookup) { machine, waiter, id, now in
-            machine.invalidate(rejected, waiter: waiter, id: id, at: now)
+        return try await settle(lookup) { machine, id, now in
+            machine.invalidate(rejected, waiter: id, at: now)
         }
     }
 

@@ -6,7 +6,7 @@ extension TokenRefreshStateMachine {
     ///
     /// Carry them out in this order: cancel the abandoned fetch, start the new one, queue the events, then
     /// resume the waiters.
-    package struct Actions {
+    package struct Actions: Sendable {
         /// The fetch whose task must be cancelled: it timed out, was reset, or has no waiters left.
         package var cancelFetch: FetchID?
         /// A fetch to start: report ``providerCallStarting(_:at:)`` and call the provider.
@@ -42,9 +42,9 @@ extension TokenRefreshStateMachine {
     }
 
     /// Waiters to resume with one result.
-    package struct Resumption {
+    package struct Resumption: Sendable {
         /// The waiters, in no particular order.
-        package var waiters: [Waiter]
+        package var waiters: [WaiterID]
         /// What each of them receives: a credential, a `JanuaryError`, or `CancellationError` for a cancelled
         /// task.
         package var result: Result<Credential, any Error>
@@ -54,12 +54,9 @@ extension TokenRefreshStateMachine {
         /// - Parameters:
         ///   - waiters: The waiters to resume.
         ///   - result: What each of them receives.
-        package init(waiters: [Waiter], result: Result<Credential, any Error>) {
+        package init(waiters: [WaiterID], result: Result<Credential, any Error>) {
             self.waiters = waiters
             self.result = result
         }
     }
 }
-
-extension TokenRefreshStateMachine.Actions: Sendable where Waiter: Sendable {}
-extension TokenRefreshStateMachine.Resumption: Sendable where Waiter: Sendable {}

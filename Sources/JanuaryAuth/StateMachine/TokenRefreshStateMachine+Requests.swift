@@ -3,33 +3,31 @@ import JanuaryCore
 
 // Events that come from callers: a request, a rejection, a cancelled request, a reset.
 extension TokenRefreshStateMachine {
-    /// A request that found no fresh credential in ``lookUp(at:epoch:)``, now with its waiter.
+    /// A request that found no fresh credential in ``lookUp(at:epoch:)``, now waiting as `id`.
     ///
     /// The state may have changed since the lookup: the waiter is resumed at once if a fresh credential is now
     /// cached or the request is refused (an earlier session, an open breaker, a back-off in progress), joins the
     /// fetch in flight if there is one, or starts a fetch.
     ///
     /// - Parameters:
-    ///   - waiter: What to resume with the result.
     ///   - id: The identifier ``lookUp(at:epoch:)`` returned.
     ///   - epoch: The session the request belongs to, or `nil` for a request that starts now.
     ///   - now: The current time.
     /// - Returns: What to do.
-    package mutating func enqueue(_ waiter: Waiter, id: WaiterID, epoch: UInt64? = nil, at now: ClockReading) -> Actions
-    {
+    package mutating func enqueue(_ id: WaiterID, epoch: UInt64? = nil, at now: ClockReading) -> Actions {
         if let refusal = refusal(for: epoch) {
-            return Actions(resume: Resumption(waiters: [waiter], result: .failure(refusal)))
+            return Actions(resume: Resumption(waiters: [id], result: .failure(refusal)))
         }
         switch state {
         case .idle(let cached):
             if let cached, now.uptime < cached.refreshAt {
-                return Actions(resume: Resumption(waiters: [waiter], result: .success(cached.credential)))
+                return Actions(resume: Resumption(waiters: [id], result: .success(cached.credential)))
             }
-            return startFetch(for: waiter, id: id, after: nil, at: now)
+            return startFetch(for: id, after: nil, at: now)
         case .failed(let record):
-            return startFetch(for: waiter, id: id, after: record, at: now)
+            return startFetch(for: id, after: record, at: now)
         case .fetching:
-            modifyFetch { $0.waiters[id] = waiter }
+            modifyFetch { _ = $0.waiters.insert(id) }
             return .none
         case .modifying:
             preconditionFailure("TokenRefreshStateMachine re-entered during a mutation")
@@ -43,7 +41,7 @@ extension TokenRefreshStateMachine {
     ///   - rejected: The credential January rejected.
     ///   - now: The current time.
     /// - Returns: The lookup and the events the rejection produced (the breaker opening); follow
-    ///   ``Lookup/mustWait(_:)`` with ``invalidate(_:waiter:id:at:)``.
+    ///   ``Lookup/mustWait(_:)`` with ``invalidate(_:waiter:at:)``.
     package mutating func lookUpReplacement(
         for rejected: Credential,
         at now: ClockReading
@@ -64,7 +62,7 @@ extension TokenRefreshStateMachine {
         return (.mustWait(makeWaiterID()), events)
     }
 
-    /// January rejected `rejected`; the waiter wants its replacement.
+    /// January rejected `rejected`; the waiter `id` wants its replacement.
     ///
     /// The cached credential is dropped only if it is the rejected generation. If a newer one is cached and
     /// fresh, the waiter gets it; if one is being fetched, the waiter joins that fetch. So any number of
@@ -73,19 +71,17 @@ extension TokenRefreshStateMachine {
     ///
     /// - Parameters:
     ///   - rejected: The credential January rejected.
-    ///   - waiter: What to resume with the replacement.
     ///   - id: The identifier ``lookUpReplacement(for:at:)`` returned.
     ///   - now: The current time.
     /// - Returns: What to do, starting with a ``JanuaryEvent/Kind/tokenInvalidated`` event if the
     ///   cached credential was dropped.
     package mutating func invalidate(
         _ rejected: Credential,
-        waiter: Waiter,
-        id: WaiterID,
+        waiter id: WaiterID,
         at now: ClockReading
     ) -> Actions {
         let events = drop(rejected, at: now)
-        var actions = enqueue(waiter, id: id, epoch: rejected.epoch, at: now)
+        var actions = enqueue(id, epoch: rejected.epoch, at: now)
         actions.events.insert(contentsOf: events, at: 0)
         return actions
     }
@@ -119,10 +115,10 @@ extension TokenRefreshStateMachine {
     ///   - now: The current time.
     /// - Returns: What to do; nothing if the request was no longer waiting.
     package mutating func waiterCancelled(_ id: WaiterID, at now: ClockReading) -> Actions {
-        guard let waiter = modifyFetch({ $0.waiters.removeValue(forKey: id) }) ?? nil else {
+        guard let removed = modifyFetch({ $0.waiters.remove(id) }), removed != nil else {
             return .none
         }
-        var actions = Actions(resume: Resumption(waiters: [waiter], result: .failure(CancellationError())))
+        var actions = Actions(resume: Resumption(waiters: [id], result: .failure(CancellationError())))
         guard case .fetching(let fetch) = state, fetch.waiters.isEmpty else {
             return actions
         }
@@ -158,7 +154,7 @@ extension TokenRefreshStateMachine {
         case .fetching(let fetch):
             actions.events.append(JanuaryEvent(kind: .tokenCacheCleared, date: now.date))
             actions.cancelFetch = fetch.id
-            actions.resume = Resumption(waiters: Array(fetch.waiters.values), result: .failure(Self.signedOutError))
+            actions.resume = Resumption(waiters: Array(fetch.waiters), result: .failure(Self.signedOutError))
             if let call = fetch.call {
                 actions.events.append(finishedEvent(call, outcome: .cancelled, waiterCount: 0, at: now))
             }
@@ -180,15 +176,14 @@ extension TokenRefreshStateMachine {
     }
 
     private mutating func startFetch(
-        for waiter: Waiter,
-        id: WaiterID,
+        for id: WaiterID,
         after failures: FailureRecord?,
         at now: ClockReading
     ) -> Actions {
         if let refusal = refusalOfNewFetch(at: now) {
-            return Actions(resume: Resumption(waiters: [waiter], result: .failure(refusal)))
+            return Actions(resume: Resumption(waiters: [id], result: .failure(refusal)))
         }
-        let fetch = Fetch(id: makeFetchID(), waiters: [id: waiter], previousFailures: failures, call: nil)
+        let fetch = Fetch(id: makeFetchID(), waiters: [id], previousFailures: failures, call: nil)
         state = .fetching(fetch)
         return Actions(startFetch: fetch.id)
     }

@@ -18,9 +18,10 @@ import JanuaryCore
 ///
 /// Its mutating methods take events (a credential was requested, the provider returned, a waiter was
 /// cancelled, January rejected or accepted a credential, the session was reset) and return ``Actions`` for the
-/// owner to carry out after it has released its lock. `Waiter` is whatever the owner resumes: a continuation in
-/// ``TokenCoordinator``, a plain number in tests.
-package struct TokenRefreshStateMachine<Waiter> {
+/// owner to carry out after it has released its lock. A waiting request is known here only by its ``WaiterID``:
+/// the owner keeps what it resumes (a continuation in ``TokenCoordinator``) under that identifier, so the machine is
+/// one concrete type, tested with the identifiers alone.
+package struct TokenRefreshStateMachine: Sendable {
     /// Identifies one request waiting for a credential.
     package struct WaiterID: Hashable, Sendable {
         /// A number unique within one machine, increasing in request order.
@@ -46,7 +47,7 @@ package struct TokenRefreshStateMachine<Waiter> {
     }
 
     /// The answer to a request that may be served without waiting.
-    package enum Lookup {
+    package enum Lookup: Sendable {
         /// A fresh credential: use it.
         case fresh(Credential)
         /// No fresh credential: enqueue a waiter under this identifier.
@@ -56,7 +57,7 @@ package struct TokenRefreshStateMachine<Waiter> {
     }
 
     /// A summary of the state, for diagnostics and tests.
-    package enum Phase: Hashable, Sendable {
+    package enum Phase: Equatable, Sendable {
         /// Nothing in flight; the generation of the cached credential, fresh or not, if any.
         case idle(cachedGeneration: UInt64?)
         /// One fetch in flight; `attempt` is set once its provider call has started.
@@ -65,7 +66,7 @@ package struct TokenRefreshStateMachine<Waiter> {
         case failed(consecutiveFailures: Int, retryAt: TimeInterval)
     }
 
-    enum State {
+    enum State: Sendable {
         case idle(CachedCredential?)
         case fetching(Fetch)
         case failed(FailureRecord)
@@ -74,20 +75,20 @@ package struct TokenRefreshStateMachine<Waiter> {
         case modifying
     }
 
-    struct CachedCredential {
+    struct CachedCredential: Sendable {
         let credential: Credential
         /// From this uptime on the credential is no longer fresh: receipt + remaining lifetime − leeway.
         let refreshAt: TimeInterval
     }
 
-    struct Fetch {
-        struct Call {
+    struct Fetch: Sendable {
+        struct Call: Sendable {
             let attempt: UInt64
             let startedAt: TimeInterval
         }
 
         let id: FetchID
-        var waiters: [WaiterID: Waiter]
+        var waiters: Set<WaiterID>
         /// Restored if the fetch is abandoned, so that cancelling does not erase a failure streak.
         let previousFailures: FailureRecord?
         var call: Call?
@@ -142,7 +143,7 @@ package struct TokenRefreshStateMachine<Waiter> {
     ///   - now: The current time.
     ///   - epoch: The session the request belongs to, or `nil` for a request that starts now.
     /// - Returns: ``Lookup/fresh(_:)``, ``Lookup/refused(_:)``, or ``Lookup/mustWait(_:)`` to be followed by
-    ///   ``enqueue(_:id:epoch:at:)``.
+    ///   ``enqueue(_:epoch:at:)``.
     package mutating func lookUp(at now: ClockReading, epoch: UInt64? = nil) -> Lookup {
         if let refusal = refusal(for: epoch) {
             return .refused(refusal)
@@ -255,7 +256,3 @@ package struct TokenRefreshStateMachine<Waiter> {
         return body(&fetch)
     }
 }
-
-extension TokenRefreshStateMachine: Sendable where Waiter: Sendable {}
-extension TokenRefreshStateMachine.State: Sendable where Waiter: Sendable {}
-extension TokenRefreshStateMachine.Fetch: Sendable where Waiter: Sendable {}

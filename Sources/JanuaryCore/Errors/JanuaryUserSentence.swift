@@ -1,7 +1,7 @@
 /// One of the plain sentences a ``JanuaryError`` shows users, with a stable key so that a module with its own string
 /// catalogue (the scanner) can translate it: the English text is what `localizedDescription` returns, and the
 /// default wherever a catalogue has no translation.
-package struct JanuaryUserSentence: Sendable, Hashable {
+package struct JanuaryUserSentence: Sendable {
     /// A stable name, such as `rateLimited`; a catalogue's key is built from it.
     package let key: String
     /// The sentence in English.

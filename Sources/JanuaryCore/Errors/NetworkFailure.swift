@@ -9,12 +9,18 @@ import FoundationNetworking
 ///
 /// Apps are told *which* failure it was (offline, DNS, refused, TLS, timeout), because each calls for a
 /// different fix: a backend that refuses connections is not an offline device.
-package struct NetworkFailure: Sendable, Equatable {
+package struct NetworkFailure: Sendable {
     /// The SDK's code for the failure, if it is one of the kinds it names.
     package let code: JanuaryError.Code?
 
     /// A clause without a leading capital or a final stop, such as `the device is offline`, to follow a colon.
     package let reason: String
+
+    /// Whether the request certainly never reached a server, so that sending it again cannot apply it twice: the
+    /// device was offline, the host name did not resolve, nothing accepted the connection, the TLS handshake
+    /// failed (a request's bytes go out only after it), or App Transport Security refused the connection. A
+    /// timeout, a dropped connection or an unreadable answer proves nothing.
+    package let provesNotSent: Bool
 
     /// Whether the failure is a timeout, which a request to January reports with category `timeout`.
     package var isTimeout: Bool {
@@ -27,14 +33,16 @@ package struct NetworkFailure: Sendable, Equatable {
     package init(_ urlError: URLError) {
         switch urlError.code {
         case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
-            self.init(.notConnectedToInternet, "the device is offline (not connected to the internet)")
+            self.init(.notConnectedToInternet, "the device is offline (not connected to the internet)", notSent: true)
         case .cannotFindHost, .dnsLookupFailed:
-            self.init(.cannotFindHost, "the server's host name could not be resolved (DNS lookup failed)")
+            self.init(
+                .cannotFindHost, "the server's host name could not be resolved (DNS lookup failed)", notSent: true)
         case .cannotConnectToHost:
             self.init(
                 .cannotConnectToHost,
                 "the server refused the connection or did not answer it (the host was found, but nothing accepted "
-                    + "a connection at its address and port)"
+                    + "a connection at its address and port)",
+                notSent: true
             )
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
@@ -42,7 +50,8 @@ package struct NetworkFailure: Sendable, Equatable {
             self.init(
                 .secureConnectionFailed,
                 "a secure (TLS) connection could not be established, for example because the server's certificate "
-                    + "is not trusted"
+                    + "is not trusted",
+                notSent: true
             )
         case .timedOut:
             self.init(.requestTimeout, "the request timed out before the server answered")
@@ -55,7 +64,8 @@ package struct NetworkFailure: Sendable, Equatable {
                 nil,
                 "App Transport Security refused a plain-http connection (URLError -1022); to reach a local server "
                     + "such as the simulator, set NSAppTransportSecurity > NSAllowsLocalNetworking in the app's "
-                    + "Info.plist"
+                    + "Info.plist",
+                notSent: true
             )
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
             self.init(nil, "the server redirected too many times or to nowhere")
@@ -70,9 +80,10 @@ package struct NetworkFailure: Sendable, Equatable {
         }
     }
 
-    private init(_ code: JanuaryError.Code?, _ reason: String) {
+    private init(_ code: JanuaryError.Code?, _ reason: String, notSent: Bool = false) {
         self.code = code
         self.reason = reason
+        self.provesNotSent = notSent
     }
 
     /// The reason as a sentence of its own: capitalised, with a full stop.
@@ -102,22 +113,12 @@ extension JanuaryError {
 }
 
 extension JanuaryError {
-    /// Whether the request certainly never reached a server, so that sending it again cannot apply it twice: the
-    /// device was offline, the host name did not resolve, nothing accepted the connection, or the TLS handshake
-    /// failed (a request's bytes go out only after it). A timeout, a dropped connection or an unreadable answer
-    /// proves nothing.
+    /// Whether the request certainly never reached a server, so that sending it again cannot apply it twice: a
+    /// `network` error whose `URLError` is one that ``NetworkFailure/provesNotSent`` names.
     package var provesNotSent: Bool {
         guard category == .network, let urlError = underlyingError as? URLError else {
             return false
         }
-        switch urlError.code {
-        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff, .cannotFindHost, .dnsLookupFailed,
-            .cannotConnectToHost, .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-            .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection:
-            return true
-        default:
-            return false
-        }
+        return NetworkFailure(urlError).provesNotSent
     }
 }

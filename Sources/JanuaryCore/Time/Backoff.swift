@@ -5,7 +5,7 @@ import Foundation
 /// The token refresh back-off, the rejection breaker's cool-down and the retry policy keep their public names
 /// and defaults, and all compute their waits here, so that the three cannot disagree on how a misconfiguration
 /// (negative, NaN or infinite values, an endless streak) is read.
-package struct Backoff: Sendable, Hashable {
+package struct Backoff: Sendable {
     /// The wait at step 0, in seconds.
     package var initial: TimeInterval
 

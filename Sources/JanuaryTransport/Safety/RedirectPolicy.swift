@@ -59,7 +59,7 @@ package enum RedirectPolicy {
 /// The origin of a URL (RFC 6454 §4): scheme, host and port, with the scheme's default port filled in.
 ///
 /// A credential for one origin must not be sent to another, so redirects compare origins.
-package struct Origin: Hashable, Sendable {
+package struct Origin: Equatable, Sendable {
     let scheme: String
     let host: String
     let port: Int

@@ -1,6 +1,6 @@
 /// Which redirects a request may follow, decided where the request is made and kept by ``RedirectPolicy`` at each
 /// hop.
-package enum RedirectScope: Sendable, Equatable {
+package enum RedirectScope: Sendable {
     /// Any origin, with `Authorization` and `Proxy-Authorization` removed once the chain leaves the request's own
     /// origin: the rule for January's requests, whose only credential is one of those fields.
     case anyOriginWithoutCredential

@@ -128,17 +128,16 @@ package enum TransportSafety {
         guard parts.count == 4 else {
             return false
         }
-        var octets: [Int] = []
         for part in parts {
-            // Plain decimal only: a leading zero could be read as octal by some resolvers.
+            // Plain decimal only: a leading zero could be read as octal by some resolvers. The checked digits are
+            // folded by hand, as HTTPDate's are, rather than through the standard library's generic `Int(_:)`.
             guard (1...3).contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                part == "0" || !part.hasPrefix("0"), let octet = Int(part), octet <= 255
+                part == "0" || !part.hasPrefix("0"), part.utf8.reduce(0, { $0 * 10 + Int($1 - 0x30) }) <= 255
             else {
                 return false
             }
-            octets.append(octet)
         }
-        return octets[0] == 127
+        return parts[0] == "127"
     }
 
     private static func isIPv6Loopback(_ address: String) -> Bool {

@@ -117,6 +117,8 @@ package enum HTTPDate {
         guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
             return nil
         }
-        return Int64(text)
+        // Folded by hand, as `parseFixdate` does: the digits are checked and at most four, and `Int64(text)` would add
+        // the standard library's generic integer parser to the app for them.
+        return text.utf8.reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) }
     }
 }

@@ -36,6 +36,31 @@ struct JanuaryClockEstimateTests {
         #expect(january.time(at: at(50, wallOffset: 90_000)) == nil)
     }
 
+    /// Every order of five dates (and of the first four, whose median is a mean), so that the median's own sort is
+    /// checked on each arrangement it can meet.
+    static let orders: [[TimeInterval]] = permutations([7, -3, 12, 0, 5]) + permutations([7, -3, 12, 0])
+
+    static func permutations(_ values: [TimeInterval]) -> [[TimeInterval]] {
+        guard values.count > 1 else {
+            return [values]
+        }
+        return values.indices.flatMap { index in
+            var rest = values
+            let first = rest.remove(at: index)
+            return permutations(rest).map { [first] + $0 }
+        }
+    }
+
+    @Test("the median is the same whatever order the dates arrive in", arguments: orders)
+    func medianOfAnyOrder(_ offsets: [TimeInterval]) {
+        var january = JanuaryClockEstimate()
+        for offset in offsets {
+            january.note(start + offset, at: at(0))
+        }
+        #expect(january.timeWhateverTheDevice(at: at(0)) == start + (offsets.count == 5 ? 5 : 3.5))
+        #expect(january.time(at: at(0)) == start + (offsets.count == 5 ? 5 : 3.5))
+    }
+
     @Test(
         "a device clock days off: the token cache does not believe January's dates, a log's date does",
         arguments: [2 * 86_400, -2 * 86_400, 6 * 3_600] as [TimeInterval]

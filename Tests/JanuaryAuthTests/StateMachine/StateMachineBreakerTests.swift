@@ -24,7 +24,7 @@ struct StateMachineBreakerTests {
         var refusals: [JanuaryError] = []
         for rejection in 1...7 {
             let now = at(TimeInterval(rejection))
-            let (lookup, actions) = machine.reject(credential, waiter: rejection, at: now)
+            let (lookup, actions) = machine.reject(credential, at: now)
             if actions.startFetch != nil {
                 providerCalls += 1
                 credential = try Self.complete(actions, in: &machine, at: now)
@@ -55,9 +55,9 @@ struct StateMachineBreakerTests {
     @Test func afterTheCoolDownAnAcceptedTokenClosesTheBreaker() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none, breaker: .default)
         try Self.open(&machine, at: 0)
-        let fetch = try #require(machine.request(1, at: at(30)).startFetch)
-        for waiter in 2...10 {
-            #expect(machine.request(waiter, at: at(30)).isEmpty, "concurrent requests join the one trial fetch")
+        let fetch = try #require(machine.request(at: at(30)).actions.startFetch)
+        for _ in 2...10 {
+            #expect(try machine.request(at: at(30)).actions.isEmpty, "concurrent requests join the one trial fetch")
         }
         _ = machine.providerCallStarting(fetch, at: at(30))
         let trial = try #require(
@@ -71,8 +71,8 @@ struct StateMachineBreakerTests {
 
         // Closed means a fresh streak: two more rejections do not open it again.
         var credential = trial
-        for second in 0..<2 {
-            let (_, actions) = machine.reject(credential, waiter: second, at: at(40))
+        for _ in 0..<2 {
+            let (_, actions) = machine.reject(credential, at: at(40))
             credential = try Self.complete(actions, in: &machine, at: at(40))
         }
         #expect(machine.lookUp(at: at(40)).fresh == credential)
@@ -85,7 +85,7 @@ struct StateMachineBreakerTests {
         var coolDowns: [TimeInterval] = []
         for _ in 0..<7 {
             let trial = try machine.cache(at: at(now))
-            let (lookup, actions) = machine.reject(trial, waiter: 1, at: at(now))
+            let (lookup, actions) = machine.reject(trial, at: at(now))
             let opened = try #require(actions.events.first { $0.kind == .circuitBreakerOpened })
             let coolDown = try #require(opened.retryAfter)
             #expect(lookup.refusal?.retryAfter == coolDown)

@@ -114,8 +114,8 @@ struct StateMachineFailureTests {
             return
         }
         try machine.fail(times: 1, at: at(0))
-        let actions = machine.enqueue(9, id: late, at: at(0.5))
-        #expect(actions.startFetch == nil && actions.resume?.waiters == [9])
+        let actions = machine.enqueue(late, at: at(0.5))
+        #expect(actions.startFetch == nil && actions.resume?.waiters == [late])
         #expect(actions.januaryError?.retryAfter == 0.5)
     }
 
@@ -123,13 +123,17 @@ struct StateMachineFailureTests {
         var machine = Machine(refreshLeeway: 60, backoff: .default)
         try machine.fail(times: 2, at: at(0))
         #expect(machine.lookUp(at: at(0.5)).refusal != nil)
-        let fetch = try #require(machine.request(1, at: at(1)).startFetch)
-        for waiter in 2...50 {
-            #expect(machine.request(waiter, at: at(1)).isEmpty)
+        let (firstID, first) = try machine.request(at: at(1))
+        let fetch = try #require(first.startFetch)
+        var ids = [firstID.rawValue]
+        for _ in 2...50 {
+            let (id, joined) = try machine.request(at: at(1))
+            ids.append(id.rawValue)
+            #expect(joined.isEmpty)
         }
         _ = machine.providerCallStarting(fetch, at: at(1))
         let failed = machine.providerReturned(fetch, result: .failure(BackendUnavailable()), at: at(3))
-        #expect(failed.resume?.waiters.count == 50)
+        #expect(failed.resumedWaiters == ids.sorted() && ids.count == 50)
         #expect(machine.phase == .failed(consecutiveFailures: 3, retryAt: 3 + 2))
         #expect(machine.lookUp(at: at(4.5)).refusal?.retryAfter == 0.5)
     }
@@ -146,14 +150,15 @@ struct StateMachineFailureTests {
 
     @Test func aTimeoutFailsTheWaitersCancelsTheFetchAndDropsTheLateToken() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .default)
-        let fetch = try #require(machine.request(1, at: at(0)).startFetch)
-        machine.request(2, at: at(0))
+        let (first, started) = try machine.request(at: at(0))
+        let fetch = try #require(started.startFetch)
+        let second = try machine.request(at: at(0)).id
         #expect(machine.providerTimedOut(fetch, after: 30, at: at(0)).isEmpty, "the call has not started")
         _ = machine.providerCallStarting(fetch, at: at(0))
 
         let actions = machine.providerTimedOut(fetch, after: 30, at: at(30))
         #expect(actions.cancelFetch == fetch)
-        #expect(actions.resume?.waiters.sorted() == [1, 2])
+        #expect(actions.resumedWaiters == [first.rawValue, second.rawValue].sorted())
         let error = try #require(actions.januaryError)
         #expect(error.category == .tokenProvider && error.code == JanuaryError.Code.clientTokenProviderFailed)
         #expect(error.message.contains("within 30"))
@@ -171,10 +176,10 @@ struct StateMachineFailureTests {
 
     @Test func aResultForAnAbandonedFetchDoesNotResolveTheNextOne() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
-        let old = try #require(machine.request(1, at: at(0)).startFetch)
+        let old = try #require(machine.request(at: at(0)).actions.startFetch)
         _ = machine.providerCallStarting(old, at: at(0))
         _ = machine.providerTimedOut(old, after: 30, at: at(30))
-        let new = try #require(machine.request(2, at: at(30)).startFetch)
+        let new = try #require(machine.request(at: at(30)).actions.startFetch)
         #expect(new != old)
         _ = machine.providerCallStarting(new, at: at(30))
         #expect(
@@ -186,26 +191,26 @@ struct StateMachineFailureTests {
         var machine = Machine(refreshLeeway: 60, backoff: .default)
         var ids: [Machine.WaiterID] = []
         var fetch: Machine.FetchID?
-        for waiter in 0..<3 {
+        for _ in 0..<3 {
             guard case .mustWait(let id) = machine.lookUp(at: at(0)) else {
                 Issue.record("nothing is cached")
                 return
             }
             ids.append(id)
-            fetch = machine.enqueue(waiter, id: id, at: at(0)).startFetch ?? fetch
+            fetch = machine.enqueue(id, at: at(0)).startFetch ?? fetch
         }
         let fetchID = try #require(fetch)
         _ = machine.providerCallStarting(fetchID, at: at(0))
 
         let first = machine.waiterCancelled(ids[0], at: at(1))
-        #expect(first.resume?.waiters == [0] && first.cancelFetch == nil && first.events.isEmpty)
+        #expect(first.resume?.waiters == [ids[0]] && first.cancelFetch == nil && first.events.isEmpty)
         #expect(first.resume?.result.isCancellationError == true, "a cancelled waiter gets CancellationError")
         #expect(machine.waiterCancelled(ids[0], at: at(1)).isEmpty, "a waiter is cancelled once")
         #expect(machine.waiterCancelled(ids[1], at: at(1)).cancelFetch == nil)
         #expect(machine.phase == .fetching(fetchID, waiterCount: 1, attempt: 1))
 
         let last = machine.waiterCancelled(ids[2], at: at(4))
-        #expect(last.resume?.waiters == [2] && last.resume?.result.isCancellationError == true)
+        #expect(last.resume?.waiters == [ids[2]] && last.resume?.result.isCancellationError == true)
         #expect(last.cancelFetch == fetchID)
         #expect(last.eventKinds == [.providerCallFinished])
         #expect(last.events.first?.outcome == .cancelled && last.events.first?.waiterCount == 0)
@@ -224,7 +229,7 @@ struct StateMachineFailureTests {
             Issue.record("the back-off is over")
             return
         }
-        let fetch = try #require(machine.enqueue(1, id: id, at: at(1)).startFetch)
+        let fetch = try #require(machine.enqueue(id, at: at(1)).startFetch)
         let cancelled = machine.waiterCancelled(id, at: at(1))
         #expect(cancelled.cancelFetch == fetch && cancelled.events.isEmpty, "the provider was never called")
         #expect(machine.phase == .failed(consecutiveFailures: 2, retryAt: 1))

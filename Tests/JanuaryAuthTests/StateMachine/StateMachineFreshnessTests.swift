@@ -3,17 +3,21 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
-/// The machine alone: waiters are plain numbers, times are readings, and no task is involved.
+/// The machine alone: waiters are identifiers, times are readings, and no task is involved.
 @Suite("State machine: coalescing and freshness on the monotonic clock", suiteTimeLimit())
 struct StateMachineFreshnessTests {
     @Test func aThousandColdRequestsShareOneFetchAndAllReceiveItsToken() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .default)
-        let first = machine.request(1, at: at(0))
+        let (firstID, first) = try machine.request(at: at(0))
         let fetch = try #require(first.startFetch)
         #expect(first.resume == nil && first.events.isEmpty, "a fetch reports itself when its provider call starts")
-        for waiter in 2...1_000 {
-            #expect(machine.request(waiter, at: at(0)).isEmpty, "every later request joins the one fetch")
+        var ids = [firstID.rawValue]
+        for _ in 2...1_000 {
+            let (id, joined) = try machine.request(at: at(0))
+            ids.append(id.rawValue)
+            #expect(joined.isEmpty, "every later request joins the one fetch")
         }
+        #expect(Set(ids).count == 1_000, "every request has its own waiter")
         #expect(machine.phase == .fetching(fetch, waiterCount: 1_000, attempt: nil))
         #expect(machine.isInFlight(fetch))
 
@@ -29,7 +33,7 @@ struct StateMachineFreshnessTests {
             at: at(2.5)
         )
         let resumption = try #require(finished.resume)
-        #expect(resumption.waiters.sorted() == Array(1...1_000))
+        #expect(finished.resumedWaiters == ids.sorted())
         let credential = try resumption.result.get()
         #expect(credential.value == "fresh" && credential.generation == 1 && credential.epoch == 0)
         #expect(credential.isRefreshable && credential.expiresAt == start.addingTimeInterval(2.5 + 3600))
@@ -84,7 +88,7 @@ struct StateMachineFreshnessTests {
             guard case .mustWait(let id) = lookup else {
                 return
             }
-            #expect(machine.enqueue(1, id: id, at: asked).startFetch != nil)
+            #expect(machine.enqueue(id, at: asked).startFetch != nil)
         }
     }
 
@@ -108,7 +112,7 @@ struct StateMachineFreshnessTests {
     )
     func wallClockJumps(jump: TimeInterval, expiry: Expiry) throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
-        let fetch = try #require(machine.request(1, at: at(0)).startFetch)
+        let fetch = try #require(machine.request(at: at(0)).actions.startFetch)
         _ = machine.providerCallStarting(fetch, at: at(0))
         let cached = try #require(
             machine.providerReturned(fetch, result: .success(expiry.token(lifetime: 3600)), at: at(0)).credential
@@ -139,14 +143,14 @@ struct StateMachineFreshnessTests {
         }
         // Another request fetched a token between this one's lookup and its enqueue.
         let raced = try machine.cache(value: "raced", at: at(0))
-        let actions = machine.enqueue(7, id: id, at: at(0))
-        #expect(actions.resume?.waiters == [7] && actions.startFetch == nil && actions.events.isEmpty)
+        let actions = machine.enqueue(id, at: at(0))
+        #expect(actions.resume?.waiters == [id] && actions.startFetch == nil && actions.events.isEmpty)
         #expect(actions.credential == raced)
     }
 
     @Test func aProviderCallReportsItsStartOnlyForTheFetchInFlight() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
-        let fetch = try #require(machine.request(1, at: at(0)).startFetch)
+        let fetch = try #require(machine.request(at: at(0)).actions.startFetch)
         #expect(
             machine.providerReturned(fetch, result: .success(.init(value: "x", expiresIn: 3600)), at: at(0)).isEmpty,
             "a result before the call started is not this fetch's")

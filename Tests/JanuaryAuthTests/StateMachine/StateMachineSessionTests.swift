@@ -10,18 +10,20 @@ struct StateMachineSessionTests {
     @Test func aThousandRejectionsOfTheCachedGenerationDropItOnceAndShareOneFetch() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
         let cached = try machine.cache(at: at(0))
-        let first = machine.reject(cached, waiter: 1, at: at(1))
+        let first = machine.reject(cached, at: at(1))
         #expect(first.lookup.mustWait, "the rejected credential is never handed back")
         #expect(first.actions.eventKinds == [.tokenInvalidated] && first.actions.events.first?.generation == 1)
         let fetch = try #require(first.actions.startFetch)
-        for waiter in 2...1_000 {
-            let later = machine.reject(cached, waiter: waiter, at: at(1))
+        var ids = [try #require(first.lookup.waiter).rawValue]
+        for _ in 2...1_000 {
+            let later = machine.reject(cached, at: at(1))
             #expect(later.lookup.mustWait && later.actions.isEmpty, "later rejections join without an event")
+            ids.append(try #require(later.lookup.waiter).rawValue)
         }
         #expect(machine.phase == .fetching(fetch, waiterCount: 1_000, attempt: nil))
         _ = machine.providerCallStarting(fetch, at: at(1))
         let done = machine.providerReturned(fetch, result: .success(.init(value: "next", expiresIn: 3600)), at: at(2))
-        #expect(done.resume?.waiters.count == 1_000 && done.credential?.generation == 2)
+        #expect(done.resumedWaiters == ids.sorted() && Set(ids).count == 1_000 && done.credential?.generation == 2)
         // A rejection of the old generation arriving now gets the replacement at once.
         let (lookup, events) = machine.lookUpReplacement(for: cached, at: at(3))
         #expect(lookup.fresh?.generation == 2 && events.isEmpty)
@@ -31,7 +33,7 @@ struct StateMachineSessionTests {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
         let older = try machine.cache(at: at(0))
         _ = try machine.cache(at: at(3_600))
-        let rejected = machine.reject(older, waiter: 1, at: at(7_200))
+        let rejected = machine.reject(older, at: at(7_200))
         #expect(rejected.actions.startFetch != nil)
         #expect(rejected.actions.events.isEmpty, "the cached generation was not the one rejected")
     }
@@ -53,8 +55,9 @@ struct StateMachineSessionTests {
     @Test func resetDuringAFetchFailsItsWaitersWithSignedOutAndDropsTheLateToken() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
         _ = try machine.cache(at: at(0))
-        let fetch = try #require(machine.request(1, at: at(4_000)).startFetch)
-        machine.request(2, at: at(4_000))
+        let (first, started) = try machine.request(at: at(4_000))
+        let fetch = try #require(started.startFetch)
+        let second = try machine.request(at: at(4_000)).id
         _ = machine.providerCallStarting(fetch, at: at(4_000))
 
         let reset = machine.reset(at: at(4_001))
@@ -62,7 +65,7 @@ struct StateMachineSessionTests {
         #expect(reset.cancelFetch == fetch)
         #expect(reset.eventKinds == [.tokenCacheCleared, .providerCallFinished])
         #expect(reset.events.last?.outcome == .cancelled && reset.events.last?.waiterCount == 0)
-        #expect(reset.resume?.waiters.sorted() == [1, 2])
+        #expect(reset.resumedWaiters == [first.rawValue, second.rawValue].sorted())
         let error = try #require(reset.januaryError)
         #expect(error.isSignedOut && error.message.contains("signed out"))
 
@@ -77,7 +80,7 @@ struct StateMachineSessionTests {
 
     @Test func resetBeforeTheProviderCallStartedMeansItNeverStarts() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .none)
-        let fetch = try #require(machine.request(1, at: at(0)).startFetch)
+        let fetch = try #require(machine.request(at: at(0)).actions.startFetch)
         let reset = machine.reset(at: at(0))
         #expect(reset.eventKinds == [.tokenCacheCleared] && reset.cancelFetch == fetch)
         #expect(reset.resume?.result.januaryError?.isSignedOut == true)
@@ -117,7 +120,7 @@ struct StateMachineSessionTests {
         #expect(lookup.refusal?.isSignedOut == true)
         // A request of the old session that looked up before the reset and enqueues after it.
         let id = Self.waiterID(&machine)
-        #expect(machine.enqueue(5, id: id, epoch: 0, at: at(2)).januaryError?.isSignedOut == true)
+        #expect(machine.enqueue(id, epoch: 0, at: at(2)).januaryError?.isSignedOut == true)
         // A rejection of the old session's credential.
         let (replacement, events) = machine.lookUpReplacement(for: old, at: at(2))
         #expect(replacement.refusal?.isSignedOut == true && events.isEmpty)

@@ -3,35 +3,33 @@ import JanuaryAuth
 import JanuaryCore
 import Testing
 
-/// The state machine with plain numbers for waiters.
-typealias Machine = TokenRefreshStateMachine<Int>
+/// The state machine, driven by tests through its waiter identifiers alone.
+typealias Machine = TokenRefreshStateMachine
 
-extension TokenRefreshStateMachine where Waiter == Int {
-    /// Asks for a credential as `waiter`, expecting to have to wait, and returns what enqueueing it does.
+extension TokenRefreshStateMachine {
+    /// Asks for a credential, expecting to have to wait, and returns the request's waiter identifier and what
+    /// enqueueing it does.
     @discardableResult
     mutating func request(
-        _ waiter: Int,
         at now: ClockReading,
         epoch: UInt64? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Actions {
-        guard case .mustWait(let id) = lookUp(at: now, epoch: epoch) else {
-            Issue.record("expected the request to wait for a fetch", sourceLocation: sourceLocation)
-            return .none
-        }
-        return enqueue(waiter, id: id, epoch: epoch, at: now)
+    ) throws -> (id: WaiterID, actions: Actions) {
+        let id = try #require(
+            lookUp(at: now, epoch: epoch).waiter, "expected the request to wait for a fetch",
+            sourceLocation: sourceLocation)
+        return (id, enqueue(id, epoch: epoch, at: now))
     }
 
-    /// Runs one whole fetch for `waiter`: request, provider call, `result` judged with January's time
+    /// Runs one whole fetch for one request: request, provider call, `result` judged with January's time
     /// `januaryNow`; returns what the result does.
     mutating func fetch(
         returning result: Result<JanuaryClientToken, any Error>,
         at now: ClockReading,
         januaryNow: Date? = nil,
-        waiter: Int = 0,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Actions {
-        let fetch = try #require(request(waiter, at: now, sourceLocation: sourceLocation).startFetch)
+        let fetch = try #require(request(at: now, sourceLocation: sourceLocation).actions.startFetch)
         try #require(providerCallStarting(fetch, at: now) != nil, sourceLocation: sourceLocation)
         return providerReturned(fetch, result: result, at: now, januaryNow: januaryNow)
     }
@@ -61,15 +59,14 @@ extension TokenRefreshStateMachine where Waiter == Int {
         }
     }
 
-    /// Rejects `rejected` on the fast path and, if told to wait, enqueues `waiter` for its replacement.
-    mutating func reject(_ rejected: Credential, waiter: Int, at now: ClockReading) -> (
-        lookup: Lookup, actions: Actions
-    ) {
+    /// Rejects `rejected` on the fast path and, if told to wait, enqueues the waiter the lookup names for its
+    /// replacement.
+    mutating func reject(_ rejected: Credential, at now: ClockReading) -> (lookup: Lookup, actions: Actions) {
         let (lookup, events) = lookUpReplacement(for: rejected, at: now)
         guard case .mustWait(let id) = lookup else {
             return (lookup, Actions(events: events))
         }
-        var actions = invalidate(rejected, waiter: waiter, id: id, at: now)
+        var actions = invalidate(rejected, waiter: id, at: now)
         actions.events.insert(contentsOf: events, at: 0)
         return (lookup, actions)
     }
@@ -94,10 +91,15 @@ extension TokenRefreshStateMachine.Lookup {
 
     /// Whether the request must wait for a fetch.
     var mustWait: Bool {
-        guard case .mustWait = self else {
-            return false
+        waiter != nil
+    }
+
+    /// The waiter identifier, if the request must wait.
+    var waiter: TokenRefreshStateMachine.WaiterID? {
+        guard case .mustWait(let id) = self else {
+            return nil
         }
-        return true
+        return id
     }
 }
 
@@ -115,6 +117,11 @@ extension TokenRefreshStateMachine.Actions {
     /// The kinds of the events, in order.
     var eventKinds: [JanuaryEvent.Kind] {
         events.map(\.kind)
+    }
+
+    /// The numbers of the resumed waiters, in increasing order; `nil` when none is resumed.
+    var resumedWaiters: [UInt64]? {
+        resume?.waiters.map(\.rawValue).sorted()
     }
 
     /// Whether nothing at all is to be done.

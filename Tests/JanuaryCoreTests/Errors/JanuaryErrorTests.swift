@@ -2,6 +2,10 @@ import Foundation
 import JanuaryCore
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("JanuaryError", suiteTimeLimit())
 struct JanuaryErrorTests {
     @Test(
@@ -191,5 +195,28 @@ struct JanuaryErrorTests {
     )
     func sentences(first: String, second: String, joined: String) {
         #expect(JanuaryError.sentences(first, second) == joined)
+    }
+
+    /// The URLErrors after which a request certainly never reached a server, and some after which it may have.
+    static let sentOrNot: [(URLError.Code, Bool)] = [
+        (.notConnectedToInternet, true), (.dataNotAllowed, true), (.internationalRoamingOff, true),
+        (.cannotFindHost, true), (.dnsLookupFailed, true), (.cannotConnectToHost, true),
+        (.secureConnectionFailed, true), (.serverCertificateUntrusted, true), (.serverCertificateHasBadDate, true),
+        (.serverCertificateNotYetValid, true), (.serverCertificateHasUnknownRoot, true),
+        (.clientCertificateRejected, true), (.clientCertificateRequired, true),
+        (.appTransportSecurityRequiresSecureConnection, true),
+        (.timedOut, false), (.networkConnectionLost, false), (.badServerResponse, false), (.cancelled, false),
+        (.httpTooManyRedirects, false), (.userAuthenticationRequired, false), (.unknown, false),
+    ]
+
+    @Test(
+        "a network error proves its request was never sent only for failures before any byte left", arguments: sentOrNot
+    )
+    func provesNotSent(code: URLError.Code, provesNotSent: Bool) {
+        let urlError = URLError(code)
+        #expect(NetworkFailure(urlError).provesNotSent == provesNotSent)
+        #expect(JanuaryError.network("down", underlyingError: urlError).provesNotSent == provesNotSent)
+        let timeout = JanuaryError(category: .timeout, message: "slow", underlyingError: urlError)
+        #expect(!timeout.provesNotSent, "only a network error proves anything")
     }
 }
