@@ -12,6 +12,9 @@ import JanuaryTestServer
 /// `--profile sdk|plain --requests N` sends N sequential requests through one side only
 /// of figure 5a and prints nothing else, for instruction counts under callgrind or samples under perf.
 ///
+/// `--allocations [--requests N]`, under the hook `Scripts/allocations.sh` preloads, counts allocations and mutex
+/// acquisitions per request on both sides of figure 5a (`AllocationCount`).
+///
 /// `--compare <commit> [--compare-runs N]` runs that commit's benchmark and this one alternately, with the same
 /// options, and prints each figure's ratio for both and the ratio of ratios (`VersionComparison`).
 @main
@@ -33,6 +36,15 @@ struct JanuaryBenchmarks {
                 exit(0)
             } catch {
                 print("comparison failed: \(error)")
+                exit(2)
+            }
+        }
+        if arguments.contains("--allocations") {
+            do {
+                try await AllocationCount.run(requests: Int(value(of: "--requests", in: arguments) ?? "") ?? 1000)
+                exit(0)
+            } catch {
+                print("counting failed: \(error)")
                 exit(2)
             }
         }
