@@ -107,8 +107,18 @@ enum VersionComparison {
         if let target = newFigures.first?["target"] as? String {
             lines[0] += " (target \(target))"
         }
-        lines.append("    \(oldLabel): \(unit) \(Figure.format(median(oldValues))) (\(Figure.range(oldValues)))")
-        lines.append("    \(newLabel): \(unit) \(Figure.format(median(newValues))) (\(Figure.range(newValues)))")
+        // Whether each version met the target in each of its runs, so that "met in every run" is read off too.
+        let met = { (figures: [[String: Any]]) -> String in
+            guard figures.first?["target"] is String else { return "" }
+            let count = figures.filter { $0["meetsTarget"] as? Bool == true }.count
+            return "; target met in \(count) of \(figures.count) runs"
+        }
+        lines.append(
+            "    \(oldLabel): \(unit) \(Figure.format(median(oldValues))) (\(Figure.range(oldValues)))"
+                + met(oldFigures))
+        lines.append(
+            "    \(newLabel): \(unit) \(Figure.format(median(newValues))) (\(Figure.range(newValues)))"
+                + met(newFigures))
         lines.append(
             "    new/old: \(Figure.format(median(quotients))) (\(Figure.range(quotients))), run by run"
                 + (key == "ratio" ? " (the ratio of ratios)" : ""))
