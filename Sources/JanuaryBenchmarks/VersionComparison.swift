@@ -6,8 +6,9 @@ import Foundation
 ///
 /// The other version is checked out in a clone under `.build/compare/<commit>` and built there in release mode
 /// (both are kept, so a second comparison with the same commit builds nothing). Then each of N runs starts both
-/// binaries one after the other, in alternating order (old first in even runs), with the same options and
-/// `--json`; each binary's ratios are already taken round by round against its own baseline, in its own process.
+/// binaries one after the other, in alternating order (the old one first in the first, third, … run), with the
+/// same options and `--json`; each binary's ratios are already taken round by round against its own baseline, in
+/// its own process.
 /// Per figure the report gives each version's ratio (the median over the runs, with min-max) and the new/old ratio
 /// of ratios, taken run by run (each run's new ratio over the old ratio measured beside it). A figure without a
 /// baseline compares its values the same way.
@@ -230,6 +231,7 @@ enum VersionComparison {
         quiet: Bool = false,
         output: Pipe? = nil
     ) async throws -> Int32 {
+        #if os(Linux) || os(macOS)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -250,6 +252,10 @@ enum VersionComparison {
                 continuation.resume(throwing: error)
             }
         }
+        #else
+        // iOS, tvOS and watchOS start no other programs; the benchmark compares versions where it is built.
+        throw BenchError("--compare runs on Linux and macOS only")
+        #endif
     }
 
     private static func value(of option: String, in arguments: [String]) -> String? {
