@@ -15,14 +15,20 @@ enum EndToEndBenchmarks {
         "plain URLSession configured like the SDK's (ephemeral, no URL cache, cookies or credential storage, "
         + "60 s timeout), same request and header fields"
 
-    static func figures(rounds: Int, sequentialRequests: Int, concurrentRequests: Int) async throws -> [Figure] {
-        let bench = try await LoopbackBench(
+    /// Figure 5a's request on both sides: a `GET` that answers `{"ok":true}`; also what `--profile` and
+    /// `--allocations` send.
+    static func makeBench() async throws -> LoopbackBench {
+        try await LoopbackBench(
             handler: { _ in .json(#"{"ok":true}"#) },
             sdkCall: { client in
                 blackHole(try await client.send(JanuaryRequest(path: "/v1.2/ping", replay: .safe)))
             },
             plainDecode: { _ in }
         )
+    }
+
+    static func figures(rounds: Int, sequentialRequests: Int, concurrentRequests: Int) async throws -> [Figure] {
+        let bench = try await makeBench()
         defer { bench.shutdown() }
         try await bench.warmUp()
         var sdkLatency: [Double] = []

@@ -14,6 +14,12 @@ import JanuaryTestServer
 ///
 /// `--profile sdk|plain --requests N` sends N sequential requests through one side only
 /// of figure 5a and prints nothing else, for instruction counts under callgrind or samples under perf.
+///
+/// `--allocations [--requests N]`, under the hook `Scripts/allocations.sh` preloads, counts allocations and mutex
+/// acquisitions per request on both sides of figure 5a (`AllocationCount`).
+///
+/// `--compare <commit> [--compare-runs N]` runs that commit's benchmark and this one alternately, with the same
+/// options, and prints each figure's ratio for both and the ratio of ratios (`VersionComparison`).
 @main
 struct JanuaryBenchmarks {
     static func main() async {
@@ -34,6 +40,24 @@ struct JanuaryBenchmarks {
             } catch {
                 print("release build check failed: \(error)")
                 exit(1)
+            }
+        }
+        if let commit = value(of: "--compare", in: arguments) {
+            do {
+                try await VersionComparison.run(commit: commit, arguments: arguments)
+                exit(0)
+            } catch {
+                print("comparison failed: \(error)")
+                exit(2)
+            }
+        }
+        if arguments.contains("--allocations") {
+            do {
+                try await AllocationCount.run(requests: Int(value(of: "--requests", in: arguments) ?? "") ?? 1000)
+                exit(0)
+            } catch {
+                print("counting failed: \(error)")
+                exit(2)
             }
         }
         if let side = value(of: "--profile", in: arguments) {
@@ -136,19 +160,10 @@ struct JanuaryBenchmarks {
 /// those of a run with fewer, are that side's cost per request.
 enum Profiling {
     static func run(side: String, requests: Int) async throws {
-        let bench: LoopbackBench
-        switch side {
-        case "sdk", "plain":
-            bench = try await LoopbackBench(
-                handler: { _ in .json(#"{"ok":true}"#) },
-                sdkCall: { client in
-                    blackHole(try await client.send(JanuaryRequest(path: "/v1.2/ping", replay: .safe)))
-                },
-                plainDecode: { _ in }
-            )
-        default:
+        guard side == "sdk" || side == "plain" else {
             throw BenchError("--profile takes sdk or plain")
         }
+        let bench = try await EndToEndBenchmarks.makeBench()
         defer { bench.shutdown() }
         try await bench.warmUp()
         for _ in 0..<requests {

@@ -129,9 +129,13 @@ package final class PendingRequest: Sendable {
         }
     }
 
-    /// Whether a redirect has taken the request to a hop sent without its credential.
-    var credentialWithdrawn: Bool {
-        state.withLock { $0.credentialWithdrawn }
+    /// Takes the body received so far, with whether a redirect took the request to a hop sent without its
+    /// credential: what the response is made of, read under one lock instead of two.
+    func takeBodyAndWithdrawal() -> (body: Data, credentialWithdrawn: Bool) {
+        state.withLock { state in
+            defer { state.body = Data() }
+            return (state.body, state.credentialWithdrawn)
+        }
     }
 
     /// Adds a piece of the body.

@@ -59,24 +59,52 @@ final class SessionDelegate: NSObject, Sendable {
     }
 
     static func makeResponse(_ response: HTTPURLResponse, for request: PendingRequest) -> JanuaryHTTPResponse {
-        var fields: [(key: String, name: String, value: String)] = []
+        var fields: [(name: String, value: String)] = []
         let all = response.allHeaderFields
         fields.reserveCapacity(all.count)
         for (name, value) in all {
             if let name = name as? String, let value = value as? String {
-                fields.append((HTTPSyntax.asciiLowercased(name), name, value))
+                fields.append((name, value))
             }
         }
-        // Foundation hands the fields over as a dictionary; sort them so every run prints the same order. Each
-        // name is lowercased once, not in every comparison.
-        fields.sort { $0.key < $1.key }
+        // Foundation hands the fields over as a dictionary; sort them so every run prints the same order, by name
+        // without case, compared in place rather than through a lowercased copy of each name and a second array.
+        fields.sort { caseInsensitiveLess($0.name, $1.name) }
+        let (body, credentialWithdrawn) = request.takeBodyAndWithdrawal()
         return JanuaryHTTPResponse(
             statusCode: response.statusCode,
-            headerFields: JanuaryHTTPHeaderFields(fields.map { (name: $0.name, value: $0.value) }),
-            body: request.takeBody(),
+            headerFields: JanuaryHTTPHeaderFields(fields),
+            body: body,
             url: response.url,
-            credentialWithdrawnByRedirect: request.credentialWithdrawn
+            credentialWithdrawnByRedirect: credentialWithdrawn
         )
+    }
+
+    /// Whether `lhs` sorts before `rhs` once both are lowercased in ASCII: the order of
+    /// `HTTPSyntax.asciiLowercased(lhs) < HTTPSyntax.asciiLowercased(rhs)`, byte by byte when both names are ASCII
+    /// (every valid field name), through those copies otherwise: `String` orders the normalized text, in which a
+    /// combining mark can change the order of the letter before it, so no byte can be judged on its own.
+    static func caseInsensitiveLess(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return HTTPSyntax.asciiLowercased(lhs) < HTTPSyntax.asciiLowercased(rhs)
+        }
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return false
+            case (nil, _):
+                return true
+            case (_, nil):
+                return false
+            case (let l?, let r?):
+                let lower = (l >= 0x41 && l <= 0x5A ? l + 0x20 : l, r >= 0x41 && r <= 0x5A ? r + 0x20 : r)
+                if lower.0 != lower.1 {
+                    return lower.0 < lower.1
+                }
+            }
+        }
     }
 }
 
