@@ -32,6 +32,30 @@ struct OutboxDeliveryTests {
         )
     }
 
+    /// A client on `folder`, as the app makes one when it is launched again after `shutDown()` stood in for a kill.
+    ///
+    /// A killed process's lock goes at once; a shut-down store lets the folder go once the file operation under way,
+    /// if any, ends, which on a busy machine can be a moment after `shutDown()` returns. So this waits, under the
+    /// test deadline, until the folder opens or fails for another reason than `outbox_in_use`, which the test then
+    /// meets at its own call.
+    static func relaunch(_ simulator: JanuaryAPISimulator, clock: ManualClock, folder: URL) async throws
+        -> JanuaryPartnerClient
+    {
+        let client = try JanuaryPartnerClient.simulated(
+            simulator, user: user, clock: clock, configure: { $0.outboxDirectory = folder })
+        try await eventually("the shut-down client's store to let the folder go") {
+            do {
+                _ = try client.outbox.entries()
+                return true
+            } catch let error as JanuaryError where error.code == .outboxInUse {
+                return false
+            } catch {
+                return true
+            }
+        }
+        return client
+    }
+
     /// Every log the simulator holds for the user on `instant`'s UTC day.
     static func stored(on instant: Date, _ simulator: JanuaryAPISimulator) async throws -> [FoodLog] {
         let reader = try JanuaryPartnerClient.simulated(simulator, user: user)
@@ -82,8 +106,7 @@ struct OutboxDeliveryTests {
         first = nil
         clock.advance(by: 3_600)
 
-        let relaunched = try JanuaryPartnerClient.simulated(
-            simulator, user: Self.user, clock: clock, configure: { $0.outboxDirectory = folder })
+        let relaunched = try await Self.relaunch(simulator, clock: clock, folder: folder)
         let pending = try relaunched.outbox.entries()
         #expect(pending.map(\.id) == [entry.id])
         #expect(pending.first?.mayHaveBeenSent == true)

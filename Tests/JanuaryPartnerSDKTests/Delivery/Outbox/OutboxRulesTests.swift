@@ -151,8 +151,7 @@ struct OutboxRulesTests {
         try await clock.waitForSleeper(lasting: 30)
         first!.client.outbox.shutDown()
         first = nil
-        let relaunched = try JanuaryPartnerClient.simulated(
-            simulator, user: Self.user, clock: clock, configure: { $0.outboxDirectory = folder })
+        let relaunched = try await Delivery.relaunch(simulator, clock: clock, folder: folder)
         try relaunched.outbox.resume(for: Self.user)
         await #expect(throws: JanuaryError.self) { try await relaunched.outbox.delivered(entry.id) }
         let flagged = try relaunched.outbox.entries()
