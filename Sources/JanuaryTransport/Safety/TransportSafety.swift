@@ -129,10 +129,9 @@ package enum TransportSafety {
             return false
         }
         for part in parts {
-            // Plain decimal only: a leading zero could be read as octal by some resolvers. The checked digits are
-            // folded by hand, as HTTPDate's are, rather than through the standard library's generic `Int(_:)`.
-            guard (1...3).contains(part.utf8.count), part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                part == "0" || !part.hasPrefix("0"), part.utf8.reduce(0, { $0 * 10 + Int($1 - 0x30) }) <= 255
+            // Plain decimal only: a leading zero could be read as octal by some resolvers.
+            guard let octet = HTTPSyntax.decimalNumber(String(part), digits: 1...3), octet <= 255,
+                part == "0" || !part.hasPrefix("0")
             else {
                 return false
             }

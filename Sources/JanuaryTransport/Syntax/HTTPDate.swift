@@ -79,9 +79,9 @@ package enum HTTPDate {
     }
 
     private static func make(day: String, month: String, year: String, time: String, twoDigitYear: Bool) -> Date? {
-        guard let day = number(day, digits: 1...2), (1...31).contains(day),
+        guard let day = HTTPSyntax.decimalNumber(day, digits: 1...2), (1...31).contains(day),
             let month = months.firstIndex(of: month.lowercased()).map({ Int64($0) + 1 }),
-            var year = number(year, digits: twoDigitYear ? 2...2 : 4...4)
+            var year = HTTPSyntax.decimalNumber(year, digits: twoDigitYear ? 2...2 : 4...4)
         else {
             return nil
         }
@@ -90,9 +90,9 @@ package enum HTTPDate {
             year += year < 70 ? 2000 : 1900
         }
         let clock = time.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard clock.count == 3, let hour = number(clock[0], digits: 2...2),
-            let minute = number(clock[1], digits: 2...2),
-            let second = number(clock[2], digits: 2...2), hour < 24, minute < 60, second <= 60
+        guard clock.count == 3, let hour = HTTPSyntax.decimalNumber(clock[0], digits: 2...2),
+            let minute = HTTPSyntax.decimalNumber(clock[1], digits: 2...2),
+            let second = HTTPSyntax.decimalNumber(clock[2], digits: 2...2), hour < 24, minute < 60, second <= 60
         else {
             return nil
         }
@@ -113,12 +113,4 @@ package enum HTTPDate {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
-    private static func number(_ text: String, digits: ClosedRange<Int>) -> Int64? {
-        guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-            return nil
-        }
-        // Folded by hand, as `parseFixdate` does: the digits are checked and at most four, and `Int64(text)` would add
-        // the standard library's generic integer parser to the app for them.
-        return text.utf8.reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) }
-    }
 }

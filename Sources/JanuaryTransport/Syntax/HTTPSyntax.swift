@@ -59,6 +59,43 @@ enum HTTPSyntax {
         lhs.utf8.count == rhs.utf8.count && zip(lhs.utf8, rhs.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
     }
 
+    /// Whether `lhs` sorts before `rhs` once both are lowercased in ASCII: the order of
+    /// `asciiLowercased(lhs) < asciiLowercased(rhs)`, compared byte by byte in place when both are ASCII (every valid
+    /// field name), through those copies otherwise: `String` orders the normalized text, in which a combining mark
+    /// can change the order of the letter before it, so no byte can be judged on its own.
+    static func asciiCaseInsensitiveLess(_ lhs: String, _ rhs: String) -> Bool {
+        guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return asciiLowercased(lhs) < asciiLowercased(rhs)
+        }
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return false
+            case (nil, _):
+                return true
+            case (_, nil):
+                return false
+            case (let l?, let r?):
+                let (lower, upper) = (asciiLower(l), asciiLower(r))
+                if lower != upper {
+                    return lower < upper
+                }
+            }
+        }
+    }
+
+    /// The value of `text` when it is only decimal digits, as many as `digits` allows; `nil` otherwise. The checked
+    /// digits are folded by hand: `Int64(text)` would add the standard library's generic integer parser to an app
+    /// for a few digits.
+    static func decimalNumber(_ text: String, digits: ClosedRange<Int>) -> Int64? {
+        guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return text.utf8.reduce(Int64(0)) { $0 * 10 + Int64($1 - 0x30) }
+    }
+
     private static func asciiLower(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
     }

@@ -69,7 +69,7 @@ final class SessionDelegate: NSObject, Sendable {
         }
         // Foundation hands the fields over as a dictionary; sort them so every run prints the same order, by name
         // without case, compared in place rather than through a lowercased copy of each name and a second array.
-        fields.sort { caseInsensitiveLess($0.name, $1.name) }
+        fields.sort { HTTPSyntax.asciiCaseInsensitiveLess($0.name, $1.name) }
         let (body, credentialWithdrawn) = request.takeBodyAndWithdrawal()
         return JanuaryHTTPResponse(
             statusCode: response.statusCode,
@@ -80,32 +80,6 @@ final class SessionDelegate: NSObject, Sendable {
         )
     }
 
-    /// Whether `lhs` sorts before `rhs` once both are lowercased in ASCII: the order of
-    /// `HTTPSyntax.asciiLowercased(lhs) < HTTPSyntax.asciiLowercased(rhs)`, byte by byte when both names are ASCII
-    /// (every valid field name), through those copies otherwise: `String` orders the normalized text, in which a
-    /// combining mark can change the order of the letter before it, so no byte can be judged on its own.
-    static func caseInsensitiveLess(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.allSatisfy({ $0 < 0x80 }), rhs.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return HTTPSyntax.asciiLowercased(lhs) < HTTPSyntax.asciiLowercased(rhs)
-        }
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil):
-                return false
-            case (nil, _):
-                return true
-            case (_, nil):
-                return false
-            case (let l?, let r?):
-                let lower = (l >= 0x41 && l <= 0x5A ? l + 0x20 : l, r >= 0x41 && r <= 0x5A ? r + 0x20 : r)
-                if lower.0 != lower.1 {
-                    return lower.0 < lower.1
-                }
-            }
-        }
-    }
 }
 
 extension SessionDelegate: URLSessionDataDelegate {

@@ -3,10 +3,10 @@ import Testing
 
 @testable import JanuaryTransport
 
-/// The order a response's header fields are handed over in: Foundation gives them as a dictionary, and the delegate
-/// sorts them by name without case, comparing in place.
-@Suite("SessionDelegate", suiteTimeLimit())
-struct SessionDelegateTests {
+/// The order a response's header fields are handed over in: Foundation gives them as a dictionary, and
+/// `SessionDelegate` sorts them by name without case with `HTTPSyntax.asciiCaseInsensitiveLess`, comparing in place.
+@Suite("HTTPSyntax", suiteTimeLimit())
+struct HTTPSyntaxTests {
     static let names: [[String]] = [
         ["Date", "content-type", "Content-Length", "X-Request-ID", "connection"],
         ["b", "A", "a-b", "A_B", "a", "AB", "ab"],
@@ -17,12 +17,12 @@ struct SessionDelegateTests {
 
     @Test("in place, the order is that of the lowercased names, for ASCII names and others", arguments: names)
     func orderMatchesLowercasedNames(_ names: [String]) {
-        let inPlace = names.sorted { SessionDelegate.caseInsensitiveLess($0, $1) }
+        let inPlace = names.sorted { HTTPSyntax.asciiCaseInsensitiveLess($0, $1) }
         let lowercased = names.sorted { HTTPSyntax.asciiLowercased($0) < HTTPSyntax.asciiLowercased($1) }
         #expect(inPlace == lowercased)
         for name in names {
-            #expect(!SessionDelegate.caseInsensitiveLess(name, name))
-            #expect(!SessionDelegate.caseInsensitiveLess(name, HTTPSyntax.asciiLowercased(name)))
+            #expect(!HTTPSyntax.asciiCaseInsensitiveLess(name, name))
+            #expect(!HTTPSyntax.asciiCaseInsensitiveLess(name, HTTPSyntax.asciiLowercased(name)))
         }
     }
 }
