@@ -34,40 +34,17 @@ struct JanuaryBenchmarks {
         print("warning: a debug build; run `swift run -c release january-bench` for real figures")
         #endif
         if arguments.contains("--check-release-build") {
-            do {
-                try ReleaseBuildCheck.run()
-                exit(0)
-            } catch {
-                print("release build check failed: \(error)")
-                exit(1)
-            }
+            await runAlone("release build check", failureStatus: 1) { try ReleaseBuildCheck.run() }
         }
         if let commit = value(of: "--compare", in: arguments) {
-            do {
-                try await VersionComparison.run(commit: commit, arguments: arguments)
-                exit(0)
-            } catch {
-                print("comparison failed: \(error)")
-                exit(2)
-            }
+            await runAlone("comparison") { try await VersionComparison.run(commit: commit, arguments: arguments) }
         }
+        let requests = Int(value(of: "--requests", in: arguments) ?? "") ?? 1000
         if arguments.contains("--allocations") {
-            do {
-                try await AllocationCount.run(requests: Int(value(of: "--requests", in: arguments) ?? "") ?? 1000)
-                exit(0)
-            } catch {
-                print("counting failed: \(error)")
-                exit(2)
-            }
+            await runAlone("counting") { try await AllocationCount.run(requests: requests) }
         }
         if let side = value(of: "--profile", in: arguments) {
-            do {
-                try await Profiling.run(side: side, requests: Int(value(of: "--requests", in: arguments) ?? "") ?? 1000)
-                exit(0)
-            } catch {
-                print("profiling failed: \(error)")
-                exit(2)
-            }
+            await runAlone("profiling") { try await Profiling.run(side: side, requests: requests) }
         }
         // Every figure takes at least 7 rounds, so that its median and min-max mean something; --quick only
         // shortens each round.
@@ -131,7 +108,22 @@ struct JanuaryBenchmarks {
         }
     }
 
-    private static func value(of option: String, in arguments: [String]) -> String? {
+    /// Runs a mode that replaces the figures, then exits: 0 when it succeeded, else `failureStatus` after saying
+    /// what failed.
+    private static func runAlone(
+        _ what: String, failureStatus: Int32 = 2, _ body: @Sendable () async throws -> Void
+    ) async -> Never {
+        do {
+            try await body()
+            exit(0)
+        } catch {
+            print("\(what) failed: \(error)")
+            exit(failureStatus)
+        }
+    }
+
+    /// The value after `option` in `arguments`, if there is one.
+    static func value(of option: String, in arguments: [String]) -> String? {
         guard let index = arguments.firstIndex(of: option), arguments.indices.contains(index + 1) else {
             return nil
         }

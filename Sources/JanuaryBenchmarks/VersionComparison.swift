@@ -46,7 +46,7 @@ enum VersionComparison {
             throw BenchError("cannot find this benchmark's own executable")
         }
         let passed = passthrough(arguments)
-        let runs = max(1, Int(value(of: "--compare-runs", in: arguments) ?? "") ?? 3)
+        let runs = max(1, Int(JanuaryBenchmarks.value(of: "--compare-runs", in: arguments) ?? "") ?? 3)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("january-bench-compare-\(getpid())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -256,13 +256,6 @@ enum VersionComparison {
         // iOS, tvOS and watchOS start no other programs; the benchmark compares versions where it is built.
         throw BenchError("--compare runs on Linux and macOS only")
         #endif
-    }
-
-    private static func value(of option: String, in arguments: [String]) -> String? {
-        guard let index = arguments.firstIndex(of: option), arguments.indices.contains(index + 1) else {
-            return nil
-        }
-        return arguments[index + 1]
     }
 }
 
