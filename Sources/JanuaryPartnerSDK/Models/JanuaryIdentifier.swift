@@ -1,18 +1,35 @@
 import Foundation
 import JanuaryCore
 
-/// What every identifier January sends has in common: an opaque string on the wire, read from a JSON string
-/// or integer (some responses carry numeric ids as numbers), always written back as a string.
+/// An identifier January sends: an opaque string on the wire, read from a JSON string or integer (some
+/// responses carry numeric ids as numbers), always written back as a string.
 ///
-/// `FoodID`, `ServingID`, `RestaurantID`, `FoodLogID` and `WaterLogID` conform; each is its own type so that
-/// the compiler keeps a food id from being passed where a serving id belongs. Treat identifiers as opaque:
+/// Each kind of identifier has its own name for this struct with the type it identifies: ``FoodID`` is
+/// `JanuaryIdentifier<Food>`, and ``ServingID``, ``RestaurantID``, ``FoodLogID`` and ``WaterLogID`` follow, so
+/// that the compiler keeps a food id from being passed where a serving id belongs. Treat identifiers as opaque:
 /// compare, store and send them back, but do not compute with them.
 ///
 /// An identifier is a ``/JanuaryCore/JanuaryExtensibleString`` (a string literal makes one, and its string is its
-/// description); what it adds is its JSON form.
-public protocol JanuaryIdentifier: JanuaryExtensibleString, Codable {}
+/// description). One generic struct rather than a struct per kind, because each conformance a struct declares is
+/// compiled into the app once per struct.
+///
+/// ```swift
+/// let id: FoodID = "1234567"
+/// ```
+public struct JanuaryIdentifier<Owner>: JanuaryExtensibleString, Codable {
+    /// The identifier exactly as January sent it.
+    public let rawValue: String
 
-extension JanuaryIdentifier {
+    /// Creates an identifier from its string form, unchanged.
+    ///
+    /// The initializer never fails, so that any value January sends can be carried; operations that send the
+    /// identifier check it first and refuse a malformed one before anything is sent.
+    ///
+    /// - Parameter rawValue: The identifier.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     /// Decodes an identifier from a JSON string or integer.
     ///
     /// - Parameter decoder: The decoder to read from.
@@ -44,22 +61,23 @@ extension JanuaryIdentifier {
     }
 }
 
-/// An identifier whose form January checks, so that the SDK refuses a malformed one before sending it.
-protocol CheckedIdentifier: JanuaryIdentifier {
+/// A type January identifies with a ``JanuaryIdentifier`` whose form it checks, so that the SDK refuses a
+/// malformed identifier before sending it.
+protocol IdentifierOwner {
     /// The form January accepts for this kind of identifier.
-    static var form: IdentifierForm { get }
+    static var identifierForm: IdentifierForm { get }
 }
 
-extension CheckedIdentifier {
+extension JanuaryIdentifier where Owner: IdentifierOwner {
     /// Whether the identifier has the form January accepts.
     var isWellFormed: Bool {
-        Self.form.accepts(rawValue)
+        Owner.identifierForm.accepts(rawValue)
     }
 
     /// Refuses an identifier that January would reject, naming the field it came from but not its value.
     func validate(field: String) throws {
         guard isWellFormed else {
-            throw JanuaryError.invalidInput("\(field) must be \(Self.form).")
+            throw JanuaryError.invalidInput("\(field) must be \(Owner.identifierForm).")
         }
     }
 }

@@ -343,25 +343,22 @@ extension NutrientAmount {
 ///
 /// Read the unit from each amount rather than assuming one per nutrient: January may give the same nutrient in
 /// different units for different foods. A unit this SDK version does not know decodes as itself.
-public struct NutrientUnit: JanuaryVocabulary {
-    /// The unit as January writes it, such as `mg`.
-    public let rawValue: String
+public typealias NutrientUnit = JanuaryVocabulary<JanuaryVocabularies.NutrientUnit>
 
-    /// Creates a unit from its wire string.
-    ///
-    /// - Parameter rawValue: The unit as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/NutrientUnit``, which keeps its values apart from other vocabularies'.
+    public enum NutrientUnit {}
+}
 
+extension NutrientUnit {
     /// Grams, `g`.
-    public static let grams = NutrientUnit(rawValue: "g")
+    public static var grams: NutrientUnit { NutrientUnit(rawValue: "g") }
     /// Milligrams, `mg`.
-    public static let milligrams = NutrientUnit(rawValue: "mg")
+    public static var milligrams: NutrientUnit { NutrientUnit(rawValue: "mg") }
     /// Micrograms, `mcg`.
-    public static let micrograms = NutrientUnit(rawValue: "mcg")
+    public static var micrograms: NutrientUnit { NutrientUnit(rawValue: "mcg") }
     /// Kilocalories, `kcal`: the "calories" on a nutrition label.
-    public static let kilocalories = NutrientUnit(rawValue: "kcal")
+    public static var kilocalories: NutrientUnit { NutrientUnit(rawValue: "kcal") }
     /// International units, `IU`, used for some vitamins.
-    public static let internationalUnits = NutrientUnit(rawValue: "IU")
+    public static var internationalUnits: NutrientUnit { NutrientUnit(rawValue: "IU") }
 }

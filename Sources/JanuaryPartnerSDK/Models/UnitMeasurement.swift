@@ -5,13 +5,14 @@ import JanuaryCore
 /// January accepts each of these within a range that depends on the unit, so they are checked one way: the
 /// range for the unit, and a refusal for a unit this SDK version has no range for.
 protocol UnitMeasurement {
-    associatedtype Unit: JanuaryVocabulary
+    /// The vocabulary of the unit, such as ``JanuaryVocabularies/WeightUnit``.
+    associatedtype UnitKind
 
     /// The number, in ``unit``.
     var value: Double { get }
 
     /// The unit of ``value``.
-    var unit: Unit { get }
+    var unit: JanuaryVocabulary<UnitKind> { get }
 }
 
 extension UnitMeasurement {
@@ -23,7 +24,7 @@ extension UnitMeasurement {
     ///   - ranges: The range January accepts in each unit.
     ///   - units: The accepted units as a message lists them, such as `lb or kg`.
     /// - Throws: `JanuaryError` of category `invalidInput` for an out-of-range value or a unit without a range.
-    func validate(field: String, ranges: [Unit: ClosedRange<Double>], units: String) throws {
+    func validate(field: String, ranges: [JanuaryVocabulary<UnitKind>: ClosedRange<Double>], units: String) throws {
         guard let range = ranges[unit] else {
             throw JanuaryError.invalidInput("\(field).unit must be \(units).")
         }

@@ -59,19 +59,16 @@ public struct Weight: Sendable, Hashable, Codable {
 extension Weight: UnitMeasurement {}
 
 /// The unit of a ``Weight``: pounds (`lb`) or kilograms (`kg`).
-public struct WeightUnit: JanuaryVocabulary {
-    /// The unit as January writes it, such as `kg`.
-    public let rawValue: String
+public typealias WeightUnit = JanuaryVocabulary<JanuaryVocabularies.WeightUnit>
 
-    /// Creates a unit from its wire string.
-    ///
-    /// - Parameter rawValue: The unit as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/WeightUnit``, which keeps its values apart from other vocabularies'.
+    public enum WeightUnit {}
+}
 
+extension WeightUnit {
     /// Pounds, `lb`.
-    public static let pounds = WeightUnit(rawValue: "lb")
+    public static var pounds: WeightUnit { WeightUnit(rawValue: "lb") }
     /// Kilograms, `kg`.
-    public static let kilograms = WeightUnit(rawValue: "kg")
+    public static var kilograms: WeightUnit { WeightUnit(rawValue: "kg") }
 }

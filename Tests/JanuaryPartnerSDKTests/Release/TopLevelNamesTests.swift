@@ -25,7 +25,7 @@ struct TopLevelNamesTests {
         "JanuaryHTTPTransport", "JanuaryReplayClass",
         // JanuaryPartnerSDK: the client and raw requests.
         "JanuaryPartnerClient", "JanuaryUserClient", "JanuaryRequest", "JanuaryResponse", "JanuaryDecodedResponse",
-        "JanuaryRetryPolicy", "JanuaryDate", "JanuaryIdentifier", "JanuaryVocabulary",
+        "JanuaryRetryPolicy", "JanuaryDate", "JanuaryIdentifier", "JanuaryVocabulary", "JanuaryVocabularies",
         // The outbox (its entries are JanuaryOutbox.Entry and JanuaryOutbox.EntryID).
         "JanuaryOutbox",
         // Deprecated forwarders of the transport's old names (not HTTPMethod or HTTPHeaderFields, which clash).

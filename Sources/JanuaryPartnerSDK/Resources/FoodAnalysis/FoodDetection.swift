@@ -54,23 +54,20 @@ public struct FoodDetection: Sendable, Hashable, Codable {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct Confidence: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias Confidence = JanuaryVocabulary<JanuaryVocabularies.Confidence>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/Confidence``, which keeps its values apart from other vocabularies'.
+    public enum Confidence {}
+}
 
+extension Confidence {
     /// The analysis is confident.
-    public static let high = Confidence(rawValue: "high")
+    public static var high: Confidence { Confidence(rawValue: "high") }
     /// The analysis is fairly confident.
-    public static let medium = Confidence(rawValue: "medium")
+    public static var medium: Confidence { Confidence(rawValue: "medium") }
     /// The analysis is unsure; consider asking the user to confirm.
-    public static let low = Confidence(rawValue: "low")
+    public static var low: Confidence { Confidence(rawValue: "low") }
 }
 
 /// A catalogue food a food analysis matched, with how much of it was eaten.

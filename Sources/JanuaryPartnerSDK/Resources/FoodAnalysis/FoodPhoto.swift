@@ -241,22 +241,19 @@ extension FoodPhoto {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct AnalysisReasoningEffort: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias AnalysisReasoningEffort = JanuaryVocabulary<JanuaryVocabularies.AnalysisReasoningEffort>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/AnalysisReasoningEffort``, which keeps its values apart from other vocabularies'.
+    public enum AnalysisReasoningEffort {}
+}
 
+extension AnalysisReasoningEffort {
     /// The standard analyzer, without extended reasoning: wire value `none`.
     ///
     /// Named `noReasoning` rather than `none` so that passing it where an optional effort is expected cannot be
     /// mistaken for `Optional.none`, which would mean "January's default", the opposite.
-    public static let noReasoning = AnalysisReasoningEffort(rawValue: "none")
+    public static var noReasoning: AnalysisReasoningEffort { AnalysisReasoningEffort(rawValue: "none") }
     /// The reasoning-based analyzer, January's default: wire value `xhigh`.
-    public static let xhigh = AnalysisReasoningEffort(rawValue: "xhigh")
+    public static var xhigh: AnalysisReasoningEffort { AnalysisReasoningEffort(rawValue: "xhigh") }
 }

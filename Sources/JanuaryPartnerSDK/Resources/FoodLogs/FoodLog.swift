@@ -102,25 +102,16 @@ typealias ListFoodLogsResponse = ListResponse<FoodLog>
 /// ```swift
 /// let id: FoodLogID = "3f2b9c1e-8d4a-4e6f-9b7a-2c1d0e5f6a7b"
 /// ```
-public struct FoodLogID: CheckedIdentifier {
-    /// The identifier exactly as January sent it.
-    public let rawValue: String
+public typealias FoodLogID = JanuaryIdentifier<FoodLog>
 
-    /// Creates an identifier from its string form, unchanged.
-    ///
-    /// The initializer never fails, so that any value January sends can be carried; operations that send the
-    /// identifier check it first and refuse a malformed one before anything is sent.
-    ///
-    /// - Parameter rawValue: The identifier.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension FoodLog: IdentifierOwner {
+    static var identifierForm: IdentifierForm { .uuid }
+}
 
-    static let form = IdentifierForm.uuid
-
+extension FoodLogID {
     /// What starts a stand-in's string: not a UUID, so that the UUID check of every operation that sends a log id
     /// refuses a stand-in too.
-    private static let standInPrefix = "unidentified-"
+    private static var standInPrefix: String { "unidentified-" }
 
     /// A stand-in for the identifier of a log January sent without one: unique, because a random UUID follows the
     /// prefix.

@@ -340,42 +340,36 @@ public struct FoodLogSummaryRequest: Hashable, Sendable {
 ///
 /// An extensible set of values: a grouping January adds later decodes as a value this SDK version has no name
 /// for.
-public struct FoodLogSummaryGrouping: JanuaryVocabulary {
-    /// The grouping's wire string, such as `day`.
-    public let rawValue: String
+public typealias FoodLogSummaryGrouping = JanuaryVocabulary<JanuaryVocabularies.FoodLogSummaryGrouping>
 
-    /// Creates a grouping from its wire string, known to this SDK version or not.
-    ///
-    /// - Parameter rawValue: The string January uses for the grouping.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/FoodLogSummaryGrouping``, which keeps its values apart from other vocabularies'.
+    public enum FoodLogSummaryGrouping {}
+}
 
+extension FoodLogSummaryGrouping {
     /// One bucket per day of the range.
-    public static let day = FoodLogSummaryGrouping(rawValue: "day")
+    public static var day: FoodLogSummaryGrouping { FoodLogSummaryGrouping(rawValue: "day") }
 
     /// One bucket per week, starting on ``FoodLogSummaryRequest/weekStart``; the first and last weeks are
     /// clipped to the range.
-    public static let week = FoodLogSummaryGrouping(rawValue: "week")
+    public static var week: FoodLogSummaryGrouping { FoodLogSummaryGrouping(rawValue: "week") }
 }
 
 /// The day a week begins on, for a food-log summary grouped by week.
 ///
 /// An extensible set of values: a value January adds later decodes as one this SDK version has no name for.
-public struct WeekStart: JanuaryVocabulary {
-    /// The value's wire string, such as `monday`.
-    public let rawValue: String
+public typealias WeekStart = JanuaryVocabulary<JanuaryVocabularies.WeekStart>
 
-    /// Creates a value from its wire string, known to this SDK version or not.
-    ///
-    /// - Parameter rawValue: The string January uses for the day.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/WeekStart``, which keeps its values apart from other vocabularies'.
+    public enum WeekStart {}
+}
 
+extension WeekStart {
     /// Weeks run from Monday to Sunday.
-    public static let monday = WeekStart(rawValue: "monday")
+    public static var monday: WeekStart { WeekStart(rawValue: "monday") }
 
     /// Weeks run from Sunday to Saturday.
-    public static let sunday = WeekStart(rawValue: "sunday")
+    public static var sunday: WeekStart { WeekStart(rawValue: "sunday") }
 }

@@ -145,23 +145,20 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct FoodType: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias FoodType = JanuaryVocabulary<JanuaryVocabularies.FoodType>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/FoodType``, which keeps its values apart from other vocabularies'.
+    public enum FoodType {}
+}
 
+extension FoodType {
     /// A generic food, such as "banana".
-    public static let generic = FoodType(rawValue: "generic")
+    public static var generic: FoodType { FoodType(rawValue: "generic") }
     /// A branded, packaged product, with a ``Food/brandName``.
-    public static let branded = FoodType(rawValue: "branded")
+    public static var branded: FoodType { FoodType(rawValue: "branded") }
     /// A recipe. Food search only: autocomplete has no recipes.
-    public static let recipe = FoodType(rawValue: "recipe")
+    public static var recipe: FoodType { FoodType(rawValue: "recipe") }
 }
 
 /// January's identifier of a food in its catalogue, such as a search result or a restaurant menu item.
@@ -176,19 +173,8 @@ public struct FoodType: JanuaryVocabulary {
 /// ```swift
 /// let food = try await january.foods.get(id: "1234567")
 /// ```
-public struct FoodID: CheckedIdentifier {
-    /// The identifier exactly as January sent it.
-    public let rawValue: String
+public typealias FoodID = JanuaryIdentifier<Food>
 
-    /// Creates an identifier from its string form, unchanged.
-    ///
-    /// The initializer never fails, so that any value January sends can be carried; operations that send the
-    /// identifier check it first and refuse a malformed one before anything is sent.
-    ///
-    /// - Parameter rawValue: The identifier.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    static let form = IdentifierForm.numeric
+extension Food: IdentifierOwner {
+    static var identifierForm: IdentifierForm { .numeric }
 }

@@ -103,19 +103,8 @@ public struct ServingOption: Sendable, Hashable, Codable, Identifiable {
 /// ```swift
 /// let portion = FoodLogInputFood(foodID: food.id, servingID: "42", quantity: 1.5)
 /// ```
-public struct ServingID: CheckedIdentifier {
-    /// The identifier exactly as January sent it.
-    public let rawValue: String
+public typealias ServingID = JanuaryIdentifier<ServingOption>
 
-    /// Creates an identifier from its string form, unchanged.
-    ///
-    /// The initializer never fails, so that any value January sends can be carried; operations that send the
-    /// identifier check it first and refuse a malformed one before anything is sent.
-    ///
-    /// - Parameter rawValue: The identifier.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    static let form = IdentifierForm.numeric
+extension ServingOption: IdentifierOwner {
+    static var identifierForm: IdentifierForm { .numeric }
 }

@@ -105,51 +105,48 @@ public struct SuggestFoodAlternativesResponse: Sendable, Hashable, Codable {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct DietRestriction: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias DietRestriction = JanuaryVocabulary<JanuaryVocabularies.DietRestriction>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/DietRestriction``, which keeps its values apart from other vocabularies'.
+    public enum DietRestriction {}
+}
 
+extension DietRestriction {
     /// `gluten`.
-    public static let gluten = DietRestriction(rawValue: "gluten")
+    public static var gluten: DietRestriction { DietRestriction(rawValue: "gluten") }
     /// `lactose`.
-    public static let lactose = DietRestriction(rawValue: "lactose")
+    public static var lactose: DietRestriction { DietRestriction(rawValue: "lactose") }
     /// `yeast`.
-    public static let yeast = DietRestriction(rawValue: "yeast")
+    public static var yeast: DietRestriction { DietRestriction(rawValue: "yeast") }
     /// `tree_nuts`.
-    public static let treeNuts = DietRestriction(rawValue: "tree_nuts")
+    public static var treeNuts: DietRestriction { DietRestriction(rawValue: "tree_nuts") }
     /// `peanuts`.
-    public static let peanuts = DietRestriction(rawValue: "peanuts")
+    public static var peanuts: DietRestriction { DietRestriction(rawValue: "peanuts") }
     /// `dairy`.
-    public static let dairy = DietRestriction(rawValue: "dairy")
+    public static var dairy: DietRestriction { DietRestriction(rawValue: "dairy") }
     /// `eggs`.
-    public static let eggs = DietRestriction(rawValue: "eggs")
+    public static var eggs: DietRestriction { DietRestriction(rawValue: "eggs") }
     /// `sulfites`.
-    public static let sulfites = DietRestriction(rawValue: "sulfites")
+    public static var sulfites: DietRestriction { DietRestriction(rawValue: "sulfites") }
     /// `soy`.
-    public static let soy = DietRestriction(rawValue: "soy")
+    public static var soy: DietRestriction { DietRestriction(rawValue: "soy") }
     /// `wheat`.
-    public static let wheat = DietRestriction(rawValue: "wheat")
+    public static var wheat: DietRestriction { DietRestriction(rawValue: "wheat") }
     /// `shellfish`.
-    public static let shellfish = DietRestriction(rawValue: "shellfish")
+    public static var shellfish: DietRestriction { DietRestriction(rawValue: "shellfish") }
     /// `fish`.
-    public static let fish = DietRestriction(rawValue: "fish")
+    public static var fish: DietRestriction { DietRestriction(rawValue: "fish") }
     /// `mushrooms`.
-    public static let mushrooms = DietRestriction(rawValue: "mushrooms")
+    public static var mushrooms: DietRestriction { DietRestriction(rawValue: "mushrooms") }
     /// `sesame`.
-    public static let sesame = DietRestriction(rawValue: "sesame")
+    public static var sesame: DietRestriction { DietRestriction(rawValue: "sesame") }
     /// `msg`.
-    public static let msg = DietRestriction(rawValue: "msg")
+    public static var msg: DietRestriction { DietRestriction(rawValue: "msg") }
     /// `caffeine`.
-    public static let caffeine = DietRestriction(rawValue: "caffeine")
+    public static var caffeine: DietRestriction { DietRestriction(rawValue: "caffeine") }
     /// `fodmaps`.
-    public static let fodmaps = DietRestriction(rawValue: "fodmaps")
+    public static var fodmaps: DietRestriction { DietRestriction(rawValue: "fodmaps") }
 }
 
 /// A diet the end user follows, for ``SuggestFoodAlternativesRequest/dietPreferences``.
@@ -158,35 +155,32 @@ public struct DietRestriction: JanuaryVocabulary {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct DietPreference: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias DietPreference = JanuaryVocabulary<JanuaryVocabularies.DietPreference>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/DietPreference``, which keeps its values apart from other vocabularies'.
+    public enum DietPreference {}
+}
 
+extension DietPreference {
     /// `vegetarian`.
-    public static let vegetarian = DietPreference(rawValue: "vegetarian")
+    public static var vegetarian: DietPreference { DietPreference(rawValue: "vegetarian") }
     /// `vegan`.
-    public static let vegan = DietPreference(rawValue: "vegan")
+    public static var vegan: DietPreference { DietPreference(rawValue: "vegan") }
     /// `keto`.
-    public static let keto = DietPreference(rawValue: "keto")
+    public static var keto: DietPreference { DietPreference(rawValue: "keto") }
     /// `paleo`.
-    public static let paleo = DietPreference(rawValue: "paleo")
+    public static var paleo: DietPreference { DietPreference(rawValue: "paleo") }
     /// `pescatarian`.
-    public static let pescatarian = DietPreference(rawValue: "pescatarian")
+    public static var pescatarian: DietPreference { DietPreference(rawValue: "pescatarian") }
     /// `low_carbohydrate`.
-    public static let lowCarbohydrate = DietPreference(rawValue: "low_carbohydrate")
+    public static var lowCarbohydrate: DietPreference { DietPreference(rawValue: "low_carbohydrate") }
     /// `high_protein`.
-    public static let highProtein = DietPreference(rawValue: "high_protein")
+    public static var highProtein: DietPreference { DietPreference(rawValue: "high_protein") }
     /// `kosher`.
-    public static let kosher = DietPreference(rawValue: "kosher")
+    public static var kosher: DietPreference { DietPreference(rawValue: "kosher") }
     /// `halal`.
-    public static let halal = DietPreference(rawValue: "halal")
+    public static var halal: DietPreference { DietPreference(rawValue: "halal") }
 }
 
 /// A healthier food January suggests instead of another, with a recommended portion.

@@ -118,23 +118,20 @@ public struct GlucosePredictionPoint: Sendable, Hashable, Codable {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct GlucoseImpactScore: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias GlucoseImpactScore = JanuaryVocabulary<JanuaryVocabularies.GlucoseImpactScore>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/GlucoseImpactScore``, which keeps its values apart from other vocabularies'.
+    public enum GlucoseImpactScore {}
+}
 
+extension GlucoseImpactScore {
     /// A small rise.
-    public static let low = GlucoseImpactScore(rawValue: "low")
+    public static var low: GlucoseImpactScore { GlucoseImpactScore(rawValue: "low") }
     /// A moderate rise.
-    public static let medium = GlucoseImpactScore(rawValue: "medium")
+    public static var medium: GlucoseImpactScore { GlucoseImpactScore(rawValue: "medium") }
     /// A large rise.
-    public static let high = GlucoseImpactScore(rawValue: "high")
+    public static var high: GlucoseImpactScore { GlucoseImpactScore(rawValue: "high") }
 }
 
 /// Suggested y-axis bounds for charting a prediction, in mg/dL.

@@ -112,46 +112,40 @@ public struct GlucosePredictionProfile: Sendable, Hashable, Codable {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct Sex: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias Sex = JanuaryVocabulary<JanuaryVocabularies.Sex>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/Sex``, which keeps its values apart from other vocabularies'.
+    public enum Sex {}
+}
 
+extension Sex {
     /// Male.
-    public static let male = Sex(rawValue: "male")
+    public static var male: Sex { Sex(rawValue: "male") }
     /// Female.
-    public static let female = Sex(rawValue: "female")
+    public static var female: Sex { Sex(rawValue: "female") }
 }
 
 /// How active the person is, for a ``GlucosePredictionProfile``.
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct ActivityLevel: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias ActivityLevel = JanuaryVocabulary<JanuaryVocabularies.ActivityLevel>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/ActivityLevel``, which keeps its values apart from other vocabularies'.
+    public enum ActivityLevel {}
+}
 
+extension ActivityLevel {
     /// Little or no exercise.
-    public static let sedentary = ActivityLevel(rawValue: "sedentary")
+    public static var sedentary: ActivityLevel { ActivityLevel(rawValue: "sedentary") }
     /// Light exercise.
-    public static let lightlyActive = ActivityLevel(rawValue: "lightly_active")
+    public static var lightlyActive: ActivityLevel { ActivityLevel(rawValue: "lightly_active") }
     /// Moderate exercise.
-    public static let moderatelyActive = ActivityLevel(rawValue: "moderately_active")
+    public static var moderatelyActive: ActivityLevel { ActivityLevel(rawValue: "moderately_active") }
     /// Hard exercise.
-    public static let veryActive = ActivityLevel(rawValue: "very_active")
+    public static var veryActive: ActivityLevel { ActivityLevel(rawValue: "very_active") }
 }
 
 /// A condition that changes how glucose is predicted, for ``GlucosePredictionProfile/healthConditions``.
@@ -160,19 +154,16 @@ public struct ActivityLevel: JanuaryVocabulary {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct HealthCondition: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias HealthCondition = JanuaryVocabulary<JanuaryVocabularies.HealthCondition>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/HealthCondition``, which keeps its values apart from other vocabularies'.
+    public enum HealthCondition {}
+}
 
+extension HealthCondition {
     /// Type 2 diabetes.
-    public static let type2Diabetes = HealthCondition(rawValue: "type_2_diabetes")
+    public static var type2Diabetes: HealthCondition { HealthCondition(rawValue: "type_2_diabetes") }
     /// Prediabetes.
-    public static let prediabetes = HealthCondition(rawValue: "prediabetes")
+    public static var prediabetes: HealthCondition { HealthCondition(rawValue: "prediabetes") }
 }

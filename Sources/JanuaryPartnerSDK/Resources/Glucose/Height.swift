@@ -59,19 +59,16 @@ extension Height: UnitMeasurement {}
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct HeightUnit: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias HeightUnit = JanuaryVocabulary<JanuaryVocabularies.HeightUnit>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/HeightUnit``, which keeps its values apart from other vocabularies'.
+    public enum HeightUnit {}
+}
 
+extension HeightUnit {
     /// Inches, `in`.
-    public static let inches = HeightUnit(rawValue: "in")
+    public static var inches: HeightUnit { HeightUnit(rawValue: "in") }
     /// Centimetres, `cm`.
-    public static let centimeters = HeightUnit(rawValue: "cm")
+    public static var centimeters: HeightUnit { HeightUnit(rawValue: "cm") }
 }

@@ -110,21 +110,18 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.
-public struct RestaurantResultType: JanuaryVocabulary {
-    /// The value as January writes it.
-    public let rawValue: String
+public typealias RestaurantResultType = JanuaryVocabulary<JanuaryVocabularies.RestaurantResultType>
 
-    /// Creates a value from its wire string.
-    ///
-    /// - Parameter rawValue: The value as January writes it.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/RestaurantResultType``, which keeps its values apart from other vocabularies'.
+    public enum RestaurantResultType {}
+}
 
+extension RestaurantResultType {
     /// A restaurant.
-    public static let restaurant = RestaurantResultType(rawValue: "restaurant")
+    public static var restaurant: RestaurantResultType { RestaurantResultType(rawValue: "restaurant") }
     /// A menu item.
-    public static let menuItem = RestaurantResultType(rawValue: "menu_item")
+    public static var menuItem: RestaurantResultType { RestaurantResultType(rawValue: "menu_item") }
 }
 
 /// January's identifier of a restaurant, as returned by a restaurant search.
@@ -138,19 +135,8 @@ public struct RestaurantResultType: JanuaryVocabulary {
 /// ```swift
 /// let menu = try await january.restaurants.menuItems(GetRestaurantMenuItemsRequest(restaurantID: restaurant.id))
 /// ```
-public struct RestaurantID: CheckedIdentifier {
-    /// The identifier exactly as January sent it.
-    public let rawValue: String
+public typealias RestaurantID = JanuaryIdentifier<Restaurant>
 
-    /// Creates an identifier from its string form, unchanged.
-    ///
-    /// The initializer never fails, so that any value January sends can be carried; operations that send the
-    /// identifier check it first and refuse a malformed one before anything is sent.
-    ///
-    /// - Parameter rawValue: The identifier.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    static let form = IdentifierForm.slug
+extension Restaurant: IdentifierOwner {
+    static var identifierForm: IdentifierForm { .slug }
 }

@@ -136,19 +136,8 @@ extension DailyWaterTotal: Identifiable {
 /// ```swift
 /// let id: WaterLogID = "3f2b9c1e-8d4a-4e6f-9b7a-2c1d0e5f6a7b"
 /// ```
-public struct WaterLogID: CheckedIdentifier {
-    /// The identifier exactly as January sent it.
-    public let rawValue: String
+public typealias WaterLogID = JanuaryIdentifier<WaterLog>
 
-    /// Creates an identifier from its string form, unchanged.
-    ///
-    /// The initializer never fails, so that any value January sends can be carried; operations that send the
-    /// identifier check it first and refuse a malformed one before anything is sent.
-    ///
-    /// - Parameter rawValue: The identifier.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    static let form = IdentifierForm.uuid
+extension WaterLog: IdentifierOwner {
+    static var identifierForm: IdentifierForm { .uuid }
 }
