@@ -81,6 +81,7 @@ extension JanuaryUserClient {
     /// - Returns: January's answer, decoded.
     /// - Throws: `invalidInput` with code `invalid_end_user_id` for an unusable user ID; what `build` throws; what
     ///   any request throws.
+    @inline(__always)
     func send<Value: Decodable>(
         returning type: Value.Type,
         record: SendRecord? = nil,
@@ -94,6 +95,7 @@ extension JanuaryUserClient {
     ///
     /// - Parameter build: Checks the operation's own input and has its ``JanuaryOperation`` make the request.
     /// - Throws: What ``send(returning:record:_:)`` throws.
+    @inline(__always)
     func send(_ build: () throws -> JanuaryRequest) async throws {
         try await client.perform(actingFor: userID, build)
     }
