@@ -17,64 +17,63 @@ extension JanuaryError.Recovery {
     ///     }
     /// }
     /// ```
-    public struct Kind: JanuaryExtensibleString {
-        /// The kind as the SDK spells it, such as `retryLater`.
-        public let rawValue: String
+    public typealias Kind = JanuaryVocabulary<JanuaryVocabularies.RecoveryKind>
+}
 
-        /// Creates a kind from its spelling.
-        ///
-        /// - Parameter rawValue: The kind, such as `retryLater`.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryCore/JanuaryError/Recovery/Kind``, which keeps its values apart from other vocabularies'.
+    public enum RecoveryKind {}
+}
 
-        /// The user's session is over: sign the user in to your app (your backend) again, then repeat.
-        ///
-        /// January refused the user's token (`token_revoked`, `token_invalid`, or `token_expired` after the SDK's
-        /// one refresh) or your token endpoint refused to mint one (`partner_backend_refused`). The SDK dropped
-        /// the token, so the next request asks your provider for a new one.
-        public static let signInAgain: Kind = "signInAgain"
+extension JanuaryError.Recovery.Kind {
+    /// The user's session is over: sign the user in to your app (your backend) again, then repeat.
+    ///
+    /// January refused the user's token (`token_revoked`, `token_invalid`, or `token_expired` after the SDK's
+    /// one refresh) or your token endpoint refused to mint one (`partner_backend_refused`). The SDK dropped
+    /// the token, so the next request asks your provider for a new one.
+    public static var signInAgain: Self { "signInAgain" }
 
-        /// A passing fault: the same request may succeed later. Offer "Try again", after
-        /// ``JanuaryError/Recovery/retryAfter`` seconds when it is set.
-        ///
-        /// A rate limit (`rate_limited`), a timeout, a server error, a server or your token endpoint that could
-        /// not be reached. The SDK has already retried what it may send twice (Docs/Errors.md, "What the SDK
-        /// retries for you"), so trying again is the user's choice, not a loop.
-        public static let retryLater: Kind = "retryLater"
+    /// A passing fault: the same request may succeed later. Offer "Try again", after
+    /// ``JanuaryError/Recovery/retryAfter`` seconds when it is set.
+    ///
+    /// A rate limit (`rate_limited`), a timeout, a server error, a server or your token endpoint that could
+    /// not be reached. The SDK has already retried what it may send twice (Docs/Errors.md, "What the SDK
+    /// retries for you"), so trying again is the user's choice, not a loop.
+    public static var retryLater: Self { "retryLater" }
 
-        /// The device is offline (`not_connected_to_internet`): try again once it is connected.
-        public static let retryWhenOnline: Kind = "retryWhenOnline"
+    /// The device is offline (`not_connected_to_internet`): try again once it is connected.
+    public static var retryWhenOnline: Self { "retryWhenOnline" }
 
-        /// A write may have taken effect although it failed (``JanuaryError/mayHaveTakenEffect``): look before you
-        /// send it again, or it may be stored twice.
-        ///
-        /// List the day's logs and look for it; send it again only if it is absent. It takes precedence over every
-        /// other kind, because a meal stored twice cannot be told from two meals.
-        public static let checkBeforeRepeating: Kind = "checkBeforeRepeating"
+    /// A write may have taken effect although it failed (``JanuaryError/mayHaveTakenEffect``): look before you
+    /// send it again, or it may be stored twice.
+    ///
+    /// List the day's logs and look for it; send it again only if it is absent. It takes precedence over every
+    /// other kind, because a meal stored twice cannot be told from two meals.
+    public static var checkBeforeRepeating: Self { "checkBeforeRepeating" }
 
-        /// A monthly allowance is spent (`credit_limit_exceeded`, `request_limit_exceeded`): nothing that needs
-        /// January succeeds until the next calendar month (UTC). Do not offer "Try again"; January's
-        /// ``JanuaryError/message`` names the reset instant, for your logs.
-        public static let notUntilNextMonth: Kind = "notUntilNextMonth"
+    /// A monthly allowance is spent (`credit_limit_exceeded`, `request_limit_exceeded`): nothing that needs
+    /// January succeeds until the next calendar month (UTC). Do not offer "Try again"; January's
+    /// ``JanuaryError/message`` names the reset instant, for your logs.
+    public static var notUntilNextMonth: Self { "notUntilNextMonth" }
 
-        /// The request as sent cannot succeed: ask for something else, such as another photo, a shorter date
-        /// range, a smaller amount, or another product than one that is not in the catalogue (`not_found`).
-        /// Sending the same request again would fail the same way.
-        public static let fixInput: Kind = "fixInput"
+    /// The request as sent cannot succeed: ask for something else, such as another photo, a shorter date
+    /// range, a smaller amount, or another product than one that is not in the catalogue (`not_found`).
+    /// Sending the same request again would fail the same way.
+    public static var fixInput: Self { "fixInput" }
 
-        /// A fault in code rather than in the moment: the app's setup (a scope, a key, the token provider, the
-        /// user ID) or the SDK's or January's side (an answer that cannot be read, a feature not available).
-        /// Nothing the user does helps; log ``JanuaryError/description`` and, when the code is January's, send
-        /// its `supportSummary` (JanuaryPartnerSDK) to January support.
-        public static let reportBug: Kind = "reportBug"
+    /// A fault in code rather than in the moment: the app's setup (a scope, a key, the token provider, the
+    /// user ID) or the SDK's or January's side (an answer that cannot be read, a feature not available).
+    /// Nothing the user does helps; log ``JanuaryError/description`` and, when the code is January's, send
+    /// its `supportSummary` (JanuaryPartnerSDK) to January support.
+    public static var reportBug: Self { "reportBug" }
 
-        /// The work was stopped on purpose (the client signed out): show nothing.
-        public static let ignore: Kind = "ignore"
+    /// The work was stopped on purpose (the client signed out): show nothing.
+    public static var ignore: Self { "ignore" }
 
-        /// Every kind this version of the SDK gives, in the order of Docs/Errors.md; a test keeps it equal to the
-        /// constants above.
-        package static let allKnown: [Kind] = [
+    /// Every kind this version of the SDK gives, in the order of Docs/Errors.md; a test keeps it equal to the
+    /// constants above.
+    package static var allKnown: [Self] {
+        [
             .checkBeforeRepeating, .signInAgain, .retryLater, .retryWhenOnline, .notUntilNextMonth, .fixInput,
             .reportBug, .ignore,
         ]

@@ -6,51 +6,68 @@ import JanuaryCore
 /// The raw value is the identifier's string, so that the HealthKit shell makes the type from it and a fake store in
 /// your tests needs no HealthKit. An open set, like the SDK's other vocabularies: compare with the static members and
 /// keep a `default` branch.
-public struct HealthDataType: JanuaryExtensibleString {
-    /// The HealthKit identifier, such as `HKQuantityTypeIdentifierDietaryWater`.
-    public let rawValue: String
+public typealias HealthDataType = JanuaryVocabulary<JanuaryVocabularies.HealthDataType>
 
-    /// Creates a type from its HealthKit identifier.
-    ///
-    /// - Parameter rawValue: The identifier, such as `HKQuantityTypeIdentifierBodyMass`.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDKHealth/HealthDataType``, which keeps its values apart from other vocabularies'.
+    public enum HealthDataType {}
+}
 
+extension HealthDataType {
     /// A meal: HealthKit's food correlation, which groups a meal's nutrient samples. It is never asked for in an
     /// authorisation request (HealthKit refuses that); its nutrient types are.
-    public static let food = HealthDataType(rawValue: "HKCorrelationTypeIdentifierFood")
+    public static var food: HealthDataType { HealthDataType(rawValue: "HKCorrelationTypeIdentifierFood") }
 
     /// Dietary energy, in kilocalories.
-    public static let dietaryEnergyConsumed = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryEnergyConsumed")
+    public static var dietaryEnergyConsumed: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryEnergyConsumed")
+    }
     /// Protein.
-    public static let dietaryProtein = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryProtein")
+    public static var dietaryProtein: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryProtein")
+    }
     /// Total carbohydrates.
-    public static let dietaryCarbohydrates = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryCarbohydrates")
+    public static var dietaryCarbohydrates: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryCarbohydrates")
+    }
     /// Total fat.
-    public static let dietaryFatTotal = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryFatTotal")
+    public static var dietaryFatTotal: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryFatTotal")
+    }
     /// Saturated fat.
-    public static let dietaryFatSaturated = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryFatSaturated")
+    public static var dietaryFatSaturated: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryFatSaturated")
+    }
     /// Dietary fibre.
-    public static let dietaryFiber = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryFiber")
+    public static var dietaryFiber: HealthDataType { HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryFiber") }
     /// Sugars.
-    public static let dietarySugar = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietarySugar")
+    public static var dietarySugar: HealthDataType { HealthDataType(rawValue: "HKQuantityTypeIdentifierDietarySugar") }
     /// Cholesterol.
-    public static let dietaryCholesterol = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryCholesterol")
+    public static var dietaryCholesterol: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryCholesterol")
+    }
     /// Calcium.
-    public static let dietaryCalcium = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryCalcium")
+    public static var dietaryCalcium: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryCalcium")
+    }
     /// Iron.
-    public static let dietaryIron = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryIron")
+    public static var dietaryIron: HealthDataType { HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryIron") }
     /// Potassium.
-    public static let dietaryPotassium = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryPotassium")
+    public static var dietaryPotassium: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryPotassium")
+    }
     /// Sodium.
-    public static let dietarySodium = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietarySodium")
+    public static var dietarySodium: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietarySodium")
+    }
     /// Vitamin D.
-    public static let dietaryVitaminD = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryVitaminD")
+    public static var dietaryVitaminD: HealthDataType {
+        HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryVitaminD")
+    }
     /// Water drunk.
-    public static let dietaryWater = HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryWater")
+    public static var dietaryWater: HealthDataType { HealthDataType(rawValue: "HKQuantityTypeIdentifierDietaryWater") }
     /// Body weight.
-    public static let bodyMass = HealthDataType(rawValue: "HKQuantityTypeIdentifierBodyMass")
+    public static var bodyMass: HealthDataType { HealthDataType(rawValue: "HKQuantityTypeIdentifierBodyMass") }
     /// Blood glucose, read for a prediction's CGM history; never written.
-    public static let bloodGlucose = HealthDataType(rawValue: "HKQuantityTypeIdentifierBloodGlucose")
+    public static var bloodGlucose: HealthDataType { HealthDataType(rawValue: "HKQuantityTypeIdentifierBloodGlucose") }
 }

@@ -4,35 +4,32 @@ import JanuaryCore
 ///
 /// The HealthKit shell makes each known unit with HealthKit's own constructor (never by parsing the string, which
 /// traps on a string HealthKit does not know) and refuses any other.
-public struct HealthUnit: JanuaryExtensibleString {
-    /// HealthKit's string for the unit, such as `kcal`.
-    public let rawValue: String
+public typealias HealthUnit = JanuaryVocabulary<JanuaryVocabularies.HealthUnit>
 
-    /// Creates a unit from HealthKit's string for it.
-    ///
-    /// - Parameter rawValue: The unit string, such as `mcg`.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDKHealth/HealthUnit``, which keeps its values apart from other vocabularies'.
+    public enum HealthUnit {}
+}
 
+extension HealthUnit {
     /// Kilocalories, `kcal`: the "calories" of a nutrition label.
-    public static let kilocalories = HealthUnit(rawValue: "kcal")
+    public static var kilocalories: HealthUnit { HealthUnit(rawValue: "kcal") }
     /// Grams, `g`.
-    public static let grams = HealthUnit(rawValue: "g")
+    public static var grams: HealthUnit { HealthUnit(rawValue: "g") }
     /// Milligrams, `mg`.
-    public static let milligrams = HealthUnit(rawValue: "mg")
+    public static var milligrams: HealthUnit { HealthUnit(rawValue: "mg") }
     /// Micrograms, `mcg`.
-    public static let micrograms = HealthUnit(rawValue: "mcg")
+    public static var micrograms: HealthUnit { HealthUnit(rawValue: "mcg") }
     /// Millilitres, `mL`.
-    public static let milliliters = HealthUnit(rawValue: "mL")
+    public static var milliliters: HealthUnit { HealthUnit(rawValue: "mL") }
     /// US fluid ounces, `fl_oz_us`.
-    public static let fluidOuncesUS = HealthUnit(rawValue: "fl_oz_us")
+    public static var fluidOuncesUS: HealthUnit { HealthUnit(rawValue: "fl_oz_us") }
     /// US cups, `cup_us`.
-    public static let cupsUS = HealthUnit(rawValue: "cup_us")
+    public static var cupsUS: HealthUnit { HealthUnit(rawValue: "cup_us") }
     /// Kilograms, `kg`.
-    public static let kilograms = HealthUnit(rawValue: "kg")
+    public static var kilograms: HealthUnit { HealthUnit(rawValue: "kg") }
     /// Pounds, `lb`.
-    public static let pounds = HealthUnit(rawValue: "lb")
+    public static var pounds: HealthUnit { HealthUnit(rawValue: "lb") }
 
     /// The power of ten that makes one unit in grams, for the mass units a nutrient may be given in (0 for `g`, -3
     /// for `mg`, -6 for `mcg`); `nil` for any other. A power rather than a factor, so that a conversion multiplies or

@@ -1,3 +1,5 @@
+import JanuaryCore
+
 /// A digest of what an entry writes (its type, instant, name, and each member's type, unit and exact value), so that
 /// the mirror can tell a log already in Health from a changed one by reading only its own metadata.
 ///

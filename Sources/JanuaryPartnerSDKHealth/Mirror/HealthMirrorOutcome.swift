@@ -11,34 +11,7 @@ import JanuaryCore
 /// ```
 public struct HealthMirrorOutcome: Sendable {
     /// What happened; an open set: compare with the static members and keep a `default` branch.
-    public struct Status: JanuaryExtensibleString {
-        /// The status's string, such as `written`.
-        public let rawValue: String
-
-        /// Creates a status from its string.
-        ///
-        /// - Parameter rawValue: The status's string.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The log was written to Health, for the first time or replacing an older version.
-        public static let written = Status(rawValue: "written")
-        /// Health already holds the log as it is: nothing was written.
-        public static let unchanged = Status(rawValue: "unchanged")
-        /// The log's entry and samples were deleted from Health.
-        public static let removed = Status(rawValue: "removed")
-        /// Health holds nothing for the log (a deletion of a log never mirrored): nothing was done.
-        public static let notInHealth = Status(rawValue: "not_in_health")
-        /// The log has no value for any type the user allowed, and Health holds nothing for it: nothing was written.
-        public static let nothingToWrite = Status(rawValue: "nothing_to_write")
-        /// The user allowed none of the log's types: nothing was read or written.
-        public static let notAuthorized = Status(rawValue: "not_authorized")
-        /// The mirror was not made for this kind of log: nothing was read or written.
-        public static let notEnabled = Status(rawValue: "not_enabled")
-        /// Reading, writing or deleting failed, or the log cannot be written (see ``HealthMirrorOutcome/error``).
-        public static let failed = Status(rawValue: "failed")
-    }
+    public typealias Status = JanuaryVocabulary<JanuaryVocabularies.HealthMirrorStatus>
 
     /// The change this outcome is for.
     public let change: HealthLogChange
@@ -75,4 +48,28 @@ public struct HealthMirrorOutcome: Sendable {
         self.omittedNutrients = omittedNutrients
         self.error = error
     }
+}
+
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDKHealth/HealthMirrorOutcome/Status``, which keeps its values apart from other vocabularies'.
+    public enum HealthMirrorStatus {}
+}
+
+extension HealthMirrorOutcome.Status {
+    /// The log was written to Health, for the first time or replacing an older version.
+    public static var written: Self { Self(rawValue: "written") }
+    /// Health already holds the log as it is: nothing was written.
+    public static var unchanged: Self { Self(rawValue: "unchanged") }
+    /// The log's entry and samples were deleted from Health.
+    public static var removed: Self { Self(rawValue: "removed") }
+    /// Health holds nothing for the log (a deletion of a log never mirrored): nothing was done.
+    public static var notInHealth: Self { Self(rawValue: "not_in_health") }
+    /// The log has no value for any type the user allowed, and Health holds nothing for it: nothing was written.
+    public static var nothingToWrite: Self { Self(rawValue: "nothing_to_write") }
+    /// The user allowed none of the log's types: nothing was read or written.
+    public static var notAuthorized: Self { Self(rawValue: "not_authorized") }
+    /// The mirror was not made for this kind of log: nothing was read or written.
+    public static var notEnabled: Self { Self(rawValue: "not_enabled") }
+    /// Reading, writing or deleting failed, or the log cannot be written (see ``HealthMirrorOutcome/error``).
+    public static var failed: Self { Self(rawValue: "failed") }
 }

@@ -1,6 +1,7 @@
 #if canImport(HealthKit) && (os(iOS) || os(watchOS) || os(visionOS))
 import Foundation
 import HealthKit
+import JanuaryCore
 
 /// Apple Health, through HealthKit: the store ``HealthLogMirror`` writes to and ``HealthGlucosePredictor`` reads
 /// from on a device.

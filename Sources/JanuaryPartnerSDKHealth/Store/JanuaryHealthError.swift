@@ -6,33 +6,7 @@ import JanuaryCore
 /// written to Health. Failures of January's API stay `JanuaryError`s.
 public struct JanuaryHealthError: Error, Sendable, CustomStringConvertible {
     /// What went wrong; an open set: compare with the static members and keep a `default` branch.
-    public struct Code: JanuaryExtensibleString {
-        /// The code's string, such as `authorization_denied`.
-        public let rawValue: String
-
-        /// Creates a code from its string.
-        ///
-        /// - Parameter rawValue: The code's string.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
-        /// The app's Info.plist lacks a key HealthKit requires before it asks the user: see
-        /// ``JanuaryHealthError/missingInfoPlistKey``.
-        public static let missingUsageDescription = Code(rawValue: "missing_usage_description")
-        /// The device has no Health data (an iPad before iPadOS 17, for example).
-        public static let healthDataUnavailable = Code(rawValue: "health_data_unavailable")
-        /// The user has not allowed the app to write this type.
-        public static let authorizationDenied = Code(rawValue: "authorization_denied")
-        /// Health could not be read or written (the device is locked, the store failed); the outcome is known: nothing
-        /// was written.
-        public static let storeFailed = Code(rawValue: "store_failed")
-        /// A log carries a value Health cannot take: a unit HealthKit has no equivalent of, a value that is not a
-        /// positive finite number, or a time that is not a real instant.
-        public static let unsupportedValue = Code(rawValue: "unsupported_value")
-        /// A log without January's identifier, or with one that is not a UUID: it cannot be given a sync identifier.
-        public static let invalidLogID = Code(rawValue: "invalid_log_id")
-    }
+    public typealias Code = JanuaryVocabulary<JanuaryVocabularies.HealthErrorCode>
 
     /// What went wrong.
     public let code: Code
@@ -68,4 +42,27 @@ public struct JanuaryHealthError: Error, Sendable, CustomStringConvertible {
         }
         return text
     }
+}
+
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDKHealth/JanuaryHealthError/Code``, which keeps its values apart from other vocabularies'.
+    public enum HealthErrorCode {}
+}
+
+extension JanuaryHealthError.Code {
+    /// The app's Info.plist lacks a key HealthKit requires before it asks the user: see
+    /// ``JanuaryHealthError/missingInfoPlistKey``.
+    public static var missingUsageDescription: Self { Self(rawValue: "missing_usage_description") }
+    /// The device has no Health data (an iPad before iPadOS 17, for example).
+    public static var healthDataUnavailable: Self { Self(rawValue: "health_data_unavailable") }
+    /// The user has not allowed the app to write this type.
+    public static var authorizationDenied: Self { Self(rawValue: "authorization_denied") }
+    /// Health could not be read or written (the device is locked, the store failed); the outcome is known: nothing
+    /// was written.
+    public static var storeFailed: Self { Self(rawValue: "store_failed") }
+    /// A log carries a value Health cannot take: a unit HealthKit has no equivalent of, a value that is not a
+    /// positive finite number, or a time that is not a real instant.
+    public static var unsupportedValue: Self { Self(rawValue: "unsupported_value") }
+    /// A log without January's identifier, or with one that is not a UUID: it cannot be given a sync identifier.
+    public static var invalidLogID: Self { Self(rawValue: "invalid_log_id") }
 }

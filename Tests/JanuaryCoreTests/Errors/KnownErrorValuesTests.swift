@@ -10,12 +10,15 @@ struct KnownErrorValuesTests {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let sourcesArePresent = FileManager.default.fileExists(atPath: #filePath)
 
-    /// The names of the public static constants `type` declares, from API/JanuaryCore.txt.
-    static func constants(of type: String) throws -> Set<String> {
+    /// The names of the public static constants `type` declares, from API/JanuaryCore.txt; for a vocabulary, the
+    /// name of its tag in `JanuaryVocabularies`, since the listing files a vocabulary's values under
+    /// `JanuaryVocabulary` and tells them apart by their type.
+    static func constants(of type: String, vocabulary tag: String? = nil) throws -> Set<String> {
         let text = try String(contentsOf: root.appendingPathComponent("API/JanuaryCore.txt"), encoding: .utf8)
-        let prefix = "type.property \(type)."
+        let prefix = "type.property \(tag == nil ? type : "JanuaryVocabulary")."
+        let suffix = tag.map { ": JanuaryVocabulary<JanuaryVocabularies.\($0)> { get }" } ?? ""
         var names: Set<String> = []
-        for line in text.split(separator: "\n") where line.hasPrefix(prefix) {
+        for line in text.split(separator: "\n") where line.hasPrefix(prefix) && line.hasSuffix(suffix) {
             let name = line.dropFirst(prefix.count).prefix { $0 != ":" }
             if !name.contains(".") {
                 names.insert(String(name))
@@ -24,13 +27,13 @@ struct KnownErrorValuesTests {
         return names
     }
 
-    /// The spellings of the constants a source file declares as `public static let name: Type = "spelling"`.
-    static func spellings(in file: String, of type: String) throws -> Set<String> {
+    /// The spellings of the constants a source file declares as `public static var name: Self { "spelling" }`.
+    static func spellings(in file: String) throws -> Set<String> {
         let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         var spellings: Set<String> = []
         for line in text.split(separator: "\n") {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("public static let "), trimmed.contains(": \(type) = \"") else {
+            guard trimmed.hasPrefix("public static var "), trimmed.contains(": Self { \"") else {
                 continue
             }
             let quoted = trimmed.split(separator: "\"", omittingEmptySubsequences: false)
@@ -43,11 +46,11 @@ struct KnownErrorValuesTests {
     @Test(.enabled(if: sourcesArePresent, "reads the repository's API/ and sources"))
     func codes() throws {
         let known = JanuaryError.Code.allKnown
-        let declared = try Self.spellings(in: "Sources/JanuaryCore/Errors/JanuaryError+Code.swift", of: "Code")
+        let declared = try Self.spellings(in: "Sources/JanuaryCore/Errors/JanuaryError+Code.swift")
         #expect(Set(known.map(\.rawValue)) == declared)
         #expect(known.count == declared.count)
         // Nothing declared elsewhere, or in another form, escapes the list.
-        #expect(try Self.constants(of: "JanuaryError.Code").count == declared.count)
+        #expect(try Self.constants(of: "JanuaryError.Code", vocabulary: "ErrorCode").count == declared.count)
     }
 
     @Test(.enabled(if: sourcesArePresent, "reads the repository's API/"))
@@ -60,8 +63,10 @@ struct KnownErrorValuesTests {
     @Test(.enabled(if: sourcesArePresent, "reads the repository's API/ and sources"))
     func recoveryKinds() throws {
         let known = JanuaryError.Recovery.Kind.allKnown
-        let declared = try Self.spellings(in: "Sources/JanuaryCore/Errors/JanuaryError+Recovery+Kind.swift", of: "Kind")
+        let declared = try Self.spellings(in: "Sources/JanuaryCore/Errors/JanuaryError+Recovery+Kind.swift")
         #expect(Set(known.map(\.rawValue)) == declared)
-        #expect(try Self.constants(of: "JanuaryError.Recovery.Kind").count == declared.count)
+        #expect(
+            try Self.constants(of: "JanuaryError.Recovery.Kind", vocabulary: "RecoveryKind").count == declared.count
+        )
     }
 }

@@ -132,53 +132,10 @@ extension JanuaryOutbox {
         public var mayHaveBeenSent: Bool { fields.mayHaveBeenSent }
 
         /// What a write does; more kinds may come, so switch with a `default`.
-        public struct Kind: JanuaryExtensibleString {
-            /// The kind's name.
-            public let rawValue: String
-
-            /// Creates a kind from its name.
-            ///
-            /// - Parameter rawValue: The name.
-            public init(rawValue: String) {
-                self.rawValue = rawValue
-            }
-
-            /// A meal to log (``JanuaryUserClient/FoodLogs/log(_:)``).
-            public static let foodLogCreate: Kind = "food_log_create"
-            /// A change of a logged meal (``JanuaryUserClient/FoodLogs/logUpdate(id:_:)``).
-            public static let foodLogUpdate: Kind = "food_log_update"
-            /// A meal to delete (``JanuaryUserClient/FoodLogs/logDeletion(id:)``).
-            public static let foodLogDelete: Kind = "food_log_delete"
-            /// Water drunk (``JanuaryUserClient/WaterLogs/log(_:consumedAt:)``).
-            public static let waterLogCreate: Kind = "water_log_create"
-            /// A weight measured (``JanuaryUserClient/WeightLogs/log(_:measuredAt:)``).
-            public static let weightLogCreate: Kind = "weight_log_create"
-        }
+        public typealias Kind = JanuaryVocabulary<JanuaryVocabularies.OutboxEntryKind>
 
         /// How a write's delivery stands; more states may come, so switch with a `default`.
-        public struct State: JanuaryExtensibleString {
-            /// The state's name.
-            public let rawValue: String
-
-            /// Creates a state from its name.
-            ///
-            /// - Parameter rawValue: The name.
-            public init(rawValue: String) {
-                self.rawValue = rawValue
-            }
-
-            /// On the device, waiting its turn, for a connection, or for its user to be signed in again.
-            public static let pending: State = "pending"
-            /// Being sent now.
-            public static let sending: State = "sending"
-            /// January has it; the entry has left the outbox.
-            public static let delivered: State = "delivered"
-            /// January refused it for good, or its outcome cannot be known: kept, never retried, until you discard it
-            /// (``JanuaryOutbox/discard(_:)``). ``JanuaryOutbox/Entry/problem`` says why.
-            public static let needsAttention: State = "needs_attention"
-            /// Discarded by the app; the entry has left the outbox.
-            public static let discarded: State = "discarded"
-        }
+        public typealias State = JanuaryVocabulary<JanuaryVocabularies.OutboxEntryState>
     }
 }
 
@@ -208,4 +165,41 @@ extension JanuaryOutbox.Entry: CustomReflectable {
             displayStyle: .struct
         )
     }
+}
+
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/JanuaryOutbox/Entry/Kind``, which keeps its values apart from other vocabularies'.
+    public enum OutboxEntryKind {}
+}
+
+extension JanuaryOutbox.Entry.Kind {
+    /// A meal to log (``JanuaryUserClient/FoodLogs/log(_:)``).
+    public static var foodLogCreate: Self { "food_log_create" }
+    /// A change of a logged meal (``JanuaryUserClient/FoodLogs/logUpdate(id:_:)``).
+    public static var foodLogUpdate: Self { "food_log_update" }
+    /// A meal to delete (``JanuaryUserClient/FoodLogs/logDeletion(id:)``).
+    public static var foodLogDelete: Self { "food_log_delete" }
+    /// Water drunk (``JanuaryUserClient/WaterLogs/log(_:consumedAt:)``).
+    public static var waterLogCreate: Self { "water_log_create" }
+    /// A weight measured (``JanuaryUserClient/WeightLogs/log(_:measuredAt:)``).
+    public static var weightLogCreate: Self { "weight_log_create" }
+}
+
+extension JanuaryVocabularies {
+    /// The vocabulary of ``/JanuaryPartnerSDK/JanuaryOutbox/Entry/State``, which keeps its values apart from other vocabularies'.
+    public enum OutboxEntryState {}
+}
+
+extension JanuaryOutbox.Entry.State {
+    /// On the device, waiting its turn, for a connection, or for its user to be signed in again.
+    public static var pending: Self { "pending" }
+    /// Being sent now.
+    public static var sending: Self { "sending" }
+    /// January has it; the entry has left the outbox.
+    public static var delivered: Self { "delivered" }
+    /// January refused it for good, or its outcome cannot be known: kept, never retried, until you discard it
+    /// (``JanuaryOutbox/discard(_:)``). ``JanuaryOutbox/Entry/problem`` says why.
+    public static var needsAttention: Self { "needs_attention" }
+    /// Discarded by the app; the entry has left the outbox.
+    public static var discarded: Self { "discarded" }
 }
