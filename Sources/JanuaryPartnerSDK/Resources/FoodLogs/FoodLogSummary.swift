@@ -373,3 +373,18 @@ extension WeekStart {
     /// Weeks run from Sunday to Saturday.
     public static var sunday: WeekStart { WeekStart(rawValue: "sunday") }
 }
+
+extension FoodLogSummary {
+    /// Hashes the summary's range, grouping and bucket count: equal summaries agree on all.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(startDate)
+        hasher.combine(endDate)
+        hasher.combine(groupBy)
+        hasher.combine(buckets.count)
+    }
+}

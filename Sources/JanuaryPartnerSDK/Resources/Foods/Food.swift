@@ -178,3 +178,15 @@ public typealias FoodID = JanuaryIdentifier<Food>
 extension Food: IdentifierOwner {
     static var identifierForm: IdentifierForm { .numeric }
 }
+
+extension Food {
+    /// Hashes the food's ``id`` alone: equal foods have equal ids.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+}

@@ -121,3 +121,17 @@ public struct FoodSearchResults: Sendable, Hashable, Codable {
         self.items = try container.decodeList([Food].self, forKey: Keys.items)
     }
 }
+
+extension FoodSearchResults {
+    /// Hashes the foods' ids alone: equal results have equal ids.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        for item in items {
+            hasher.combine(item.id)
+        }
+    }
+}

@@ -263,3 +263,29 @@ public struct AlternativeFood: Sendable, Hashable, Codable, Identifiable {
         try container.encode(servings, forKey: Keys.servings)
     }
 }
+
+extension AlternativeFood {
+    /// Hashes the food's ``id`` alone: equal foods have equal ids.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+    }
+}
+
+extension SuggestFoodAlternativesResponse {
+    /// Hashes the alternatives' ids alone: equal responses have equal ids.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        for item in alternatives {
+            hasher.combine(item.id)
+        }
+    }
+}

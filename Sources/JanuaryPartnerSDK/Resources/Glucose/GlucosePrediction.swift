@@ -179,3 +179,16 @@ public struct GlucoseChart: Sendable, Hashable, Codable {
         try container.encodeNullable(max, forKey: Keys.max)
     }
 }
+
+extension GlucosePrediction {
+    /// Hashes the impact score and how many points the curve has: equal predictions agree on both.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(impactScore)
+        hasher.combine(points.count)
+    }
+}

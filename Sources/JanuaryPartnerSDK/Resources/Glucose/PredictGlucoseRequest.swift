@@ -146,3 +146,18 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
         }
     }
 }
+
+extension PredictGlucoseRequest {
+    /// Hashes the start time and how many foods, readings and past foods it sends: equal requests agree on all.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(startTime)
+        hasher.combine(foods.count)
+        hasher.combine(cgmReadings.count)
+        hasher.combine(consumedFoods.count)
+    }
+}

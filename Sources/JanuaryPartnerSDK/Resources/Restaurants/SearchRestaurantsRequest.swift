@@ -167,3 +167,31 @@ public struct SearchRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
         self.items = try container.decodeList([RestaurantMenuSearchItem].self, forKey: Keys.items)
     }
 }
+
+extension SearchRestaurantsResponse {
+    /// Hashes the restaurants' ids alone: equal responses have equal ids.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        for item in items {
+            hasher.combine(item.id)
+        }
+    }
+}
+
+extension SearchRestaurantMenuItemsResponse {
+    /// Hashes the items' ids alone: equal responses have equal ids.
+    ///
+    /// Hashing every nested value as well compiled a copy of the standard library's array hashing for each nested
+    /// type into the app (Docs/Benchmarks.md, "Size in an app"); values that compare equal still hash equally.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        for item in items {
+            hasher.combine(item.id)
+        }
+    }
+}
