@@ -120,7 +120,7 @@ extension JanuaryPartnerClient {
     @inline(never)
     private func check(_ request: JanuaryRequest, actingFor user: PartnerUserID?) throws -> CheckedHTTPRequest {
         var headers = JanuaryHTTPHeaderFields()
-        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+        for (name, value) in Array(request.headers).sortedByIndex(by: { $0.key < $1.key }) {
             guard !Self.reservedHeaderNames.contains(name.lowercased()) else {
                 throw JanuaryError.invalidInput(
                     "The header field \(name) is set by the client and cannot be overridden."

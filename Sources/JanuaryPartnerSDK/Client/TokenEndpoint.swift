@@ -127,7 +127,7 @@ package struct TokenEndpoint: Sendable {
                 )
             )
         }
-        let fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }
+        let fields = Array(request.allHTTPHeaderFields ?? [:]).sortedByIndex { $0.key < $1.key }
             .map { (name: $0.key, value: $0.value) }
         let transportRequest = JanuaryHTTPRequest(
             method: JanuaryHTTPMethod(rawValue: request.httpMethod ?? "GET"),
