@@ -33,7 +33,9 @@ import Foundation
 /// thrown by your own token provider may hold anything.
 public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What kind of failure this is; see ``Category`` for what to do about each.
-    public let category: Category
+    public var category: Category {
+        storage.category
+    }
 
     /// The stable code of the failure: January's own (`invalid_request`, `token_expired`, `rate_limited`, …)
     /// when January answered, or the SDK's (`signed_out`, `invalid_end_user_id`, …) when it refused or
@@ -42,7 +44,9 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// Compare it with the constants of ``Code`` (`error.code == .creditLimitExceeded`) or with a string literal
     /// (`error.code == "credit_limit_exceeded"`). Codes are lower-case words joined by underscores. New ones may
     /// appear at any time, so treat an unknown code by its ``category``.
-    public let code: Code?
+    public var code: Code? {
+        storage.code
+    }
 
     /// A developer-facing explanation, safe to log: January's message when it sent one, otherwise the SDK's.
     /// For text to show your users, use `localizedDescription` (``errorDescription``).
@@ -50,22 +54,32 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// A message from January is kept to 500 characters, without control characters, and with anything that
     /// looks like a key or token (`sk-…`, `ct-…`) replaced by `<redacted>`. Show it to developers, not users,
     /// and never parse it.
-    public let message: String
+    public var message: String {
+        storage.message
+    }
 
     /// The HTTP status code of January's response, when the failure came from one.
-    public let statusCode: Int?
+    public var statusCode: Int? {
+        storage.statusCode
+    }
 
     /// January's identifier for the request, from the `x-request-id` response header, when there was one.
     ///
     /// Quote it when you contact January support: it identifies the request in January's logs.
-    public let requestID: String?
+    public var requestID: String? {
+        storage.requestID
+    }
 
     /// How many seconds to wait before trying again, when January said so (`Retry-After`) or the SDK knows
     /// (a back-off or cool-down in progress); `nil` otherwise.
-    public let retryAfter: TimeInterval?
+    public var retryAfter: TimeInterval? {
+        storage.retryAfter
+    }
 
     /// The error that caused this one, such as a `URLError` or the error your token provider threw.
-    public let underlyingError: (any Error)?
+    public var underlyingError: (any Error)? {
+        storage.underlyingError
+    }
 
     /// Whether the request may have reached January and acted there although it failed: `true` exactly when a
     /// request the SDK does not send twice after an unknown outcome (a create: `createFoodLog`, `createWaterLog`,
@@ -75,7 +89,9 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     /// January does not deduplicate creates, so the SDK did not send it again. Before you do, check: list the
     /// day's logs and look for it. `false` for every failure that proves nothing happened (a `4xx`, a `429`, a
     /// request refused before sending) and for requests that are safe to send again.
-    public let mayHaveTakenEffect: Bool
+    public var mayHaveTakenEffect: Bool {
+        storage.mayHaveTakenEffect
+    }
 
     /// Creates an error.
     ///
@@ -100,14 +116,52 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
         underlyingError: (any Error)? = nil,
         mayHaveTakenEffect: Bool = false
     ) {
-        self.category = category
-        self.code = code
-        self.message = message
-        self.statusCode = statusCode
-        self.requestID = requestID
-        self.retryAfter = retryAfter
-        self.underlyingError = underlyingError
-        self.mayHaveTakenEffect = mayHaveTakenEffect
+        storage = Storage(
+            category: category,
+            code: code,
+            message: message,
+            statusCode: statusCode,
+            requestID: requestID,
+            retryAfter: retryAfter,
+            underlyingError: underlyingError,
+            mayHaveTakenEffect: mayHaveTakenEffect
+        )
+    }
+
+    /// The fields, in one immutable object: an error is copied into every result, enum and closure that passes it
+    /// on, and one reference is a single retain where eight fields were four, and a fraction of the copying code
+    /// (issue 45: the SDK's size in an app).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let category: Category
+        let code: Code?
+        let message: String
+        let statusCode: Int?
+        let requestID: String?
+        let retryAfter: TimeInterval?
+        let underlyingError: (any Error)?
+        let mayHaveTakenEffect: Bool
+
+        init(
+            category: Category,
+            code: Code?,
+            message: String,
+            statusCode: Int?,
+            requestID: String?,
+            retryAfter: TimeInterval?,
+            underlyingError: (any Error)?,
+            mayHaveTakenEffect: Bool
+        ) {
+            self.category = category
+            self.code = code
+            self.message = message
+            self.statusCode = statusCode
+            self.requestID = requestID
+            self.retryAfter = retryAfter
+            self.underlyingError = underlyingError
+            self.mayHaveTakenEffect = mayHaveTakenEffect
+        }
     }
 
     /// A one-line summary that is safe to log: category, code, message, status code, request ID, retry delay,
