@@ -150,7 +150,17 @@ struct RequestExchange {
     }
 
     /// January answered the request, sent with the credential of the last ``Step/send(_:)``.
-    mutating func responded(_ response: JanuaryHTTPResponse, now: Date, jitter: Double) -> Transition {
+    ///
+    /// - Parameters:
+    ///   - response: January's answer.
+    ///   - now: The client clock's time, for a `Retry-After` date.
+    ///   - jitter: A number in `0...1` for a retry's back-off. Evaluated only when the answer is a failure that is
+    ///     not a token rejection: the driver draws it from the system's random source, a system call on Linux,
+    ///     which a `2xx` does not need (`RequestExchangeTests`, "only a failure the retry policy judges draws jitter").
+    /// - Returns: The effects to run and the next step.
+    mutating func responded(_ response: JanuaryHTTPResponse, now: Date, jitter: @autoclosure () -> Double)
+        -> Transition
+    {
         guard case .sending(let credential, let attempts) = state else { Self.unexpected(#function) }
         if (200...299).contains(response.statusCode) {
             state = .finished
@@ -159,7 +169,7 @@ struct RequestExchange {
         var body = JanuaryErrorBody(parsing: response.body)
         guard let (rejection, code) = TokenRejection.reading(response, body: body) else {
             let failure = JanuaryErrorMapping.error(for: response, body: body, now: now)
-            var transition = afterFailure(failure, sentWith: credential, attempts, jitter: jitter)
+            var transition = afterFailure(failure, sentWith: credential, attempts, jitter: jitter())
             transition.effects.insert(contentsOf: Self.acknowledging(response, sentWith: credential), at: 0)
             return transition
         }

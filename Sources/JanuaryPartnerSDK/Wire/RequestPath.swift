@@ -38,12 +38,27 @@ struct RequestPath: Sendable, Equatable {
     /// - Parameter baseSegments: The base URL's decoded path segments.
     /// - Returns: `true` when the joined path reaches a server-only endpoint.
     func isServerOnly(under baseSegments: [Substring]) -> Bool {
-        let joined = baseSegments.filter { !$0.isEmpty } + segments
-        return joined.indices.dropLast().contains { index in
-            Self.equalsIgnoringCase(joined[index], "v1.2")
-                && (Self.equalsIgnoringCase(joined[index + 1], "auth")
-                    || Self.equalsIgnoringCase(joined[index + 1], "credits"))
+        // Pair by pair along the base's non-empty segments, then the path's, without joining them into a new
+        // array: this runs for every request.
+        var followsVersion = false
+        for segment in baseSegments where !segment.isEmpty {
+            if followsVersion && Self.namesServerOnlyEndpoint(segment) {
+                return true
+            }
+            followsVersion = Self.equalsIgnoringCase(segment, "v1.2")
         }
+        for segment in segments {
+            if followsVersion && Self.namesServerOnlyEndpoint(segment) {
+                return true
+            }
+            followsVersion = Self.equalsIgnoringCase(segment, "v1.2")
+        }
+        return false
+    }
+
+    /// Whether a segment after `v1.2` names a server-only endpoint: `auth` or `credits`, in any case.
+    private static func namesServerOnlyEndpoint(_ segment: Substring) -> Bool {
+        equalsIgnoringCase(segment, "auth") || equalsIgnoringCase(segment, "credits")
     }
 
     /// The decoded segments of a base URL's path, for ``isServerOnly(under:)``.
@@ -76,7 +91,7 @@ struct RequestPath: Sendable, Equatable {
         let segments: [Substring]
         if isPlain {
             percentEncoded = path
-            segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+            segments = Self.plainSegments(of: path)
         } else {
             guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw Self.forbiddenCharacter
@@ -91,12 +106,12 @@ struct RequestPath: Sendable, Equatable {
             percentEncoded = encoded
             segments = decoded
         }
-        guard !segments.contains(where: { $0 == "." || $0 == ".." }) else {
+        guard !segments.contains(where: Self.isDotSegment) else {
             throw JanuaryError.invalidInput("A request path must not contain \".\" or \"..\" segments.")
         }
         // A trailing slash leaves one empty segment at the end; an empty segment anywhere else is refused,
         // because servers and proxies disagree about what "//" means.
-        guard !segments.dropLast().contains(where: \.isEmpty) else {
+        guard !segments.dropLast().contains(where: { $0.isEmpty }) else {
             throw JanuaryError.invalidInput("A request path must not contain empty segments (\"//\").")
         }
         self.segments = segments
@@ -125,6 +140,30 @@ struct RequestPath: Sendable, Equatable {
         self.segments = segments.map { Substring($0) }
     }
 
+    /// The segments of a path of plain ASCII bytes after its leading `/`, split on its bytes: `split` on the
+    /// `String` would walk it by `Character`, finding grapheme boundaries in text that is ASCII, for every request.
+    private static func plainSegments(of path: String) -> [Substring] {
+        let bytes = path.utf8
+        var segments: [Substring] = []
+        var start = bytes.index(after: bytes.startIndex)
+        var index = start
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                segments.append(Substring(bytes[start..<index]))
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        segments.append(Substring(bytes[start..<bytes.endIndex]))
+        return segments
+    }
+
+    /// Whether a decoded segment is `.` or `..`, compared by its bytes.
+    private static func isDotSegment(_ segment: Substring) -> Bool {
+        let bytes = segment.utf8
+        return (bytes.count == 1 || bytes.count == 2) && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+    }
+
     private static var forbiddenCharacter: JanuaryError {
         JanuaryError.invalidInput(
             "A request path must not contain a query, fragment, backslash, semicolon or control character; pass "
@@ -132,11 +171,20 @@ struct RequestPath: Sendable, Equatable {
         )
     }
 
+    /// Compares byte by byte with two iterators rather than through `zip`, whose iterator the compiler builds and
+    /// destroys through type metadata: this runs for each segment of every request.
     private static func equalsIgnoringCase(_ segment: Substring, _ lowercase: String) -> Bool {
-        segment.utf8.count == lowercase.utf8.count
-            && zip(segment.utf8, lowercase.utf8).allSatisfy { pair in
-                (pair.0 >= 0x41 && pair.0 <= 0x5A ? pair.0 + 0x20 : pair.0) == pair.1
+        guard segment.utf8.count == lowercase.utf8.count else {
+            return false
+        }
+        var expected = lowercase.utf8.makeIterator()
+        for byte in segment.utf8 {
+            let lowered = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            guard lowered == expected.next() else {
+                return false
             }
+        }
+        return true
     }
 
     /// RFC 3986 `pchar` without `%`: unreserved, sub-delims, `:` and `@`.

@@ -298,6 +298,35 @@ struct RequestExchangeTests {
         #expect(error.message.contains("This POST was not sent again: it may or may not have taken effect"))
     }
 
+    /// The jitter is read from the system's random source by the driver, a system call on Linux; a success, a
+    /// token rejection and a refusal that is not retried do not draw it, a failure the policy judges does.
+    @Test(
+        "only a failure the retry policy judges draws jitter",
+        arguments: [
+            (200, nil, false), (204, nil, false), (401, "token_revoked", false), (401, "token_expired", false),
+            (404, "not_found", true), (503, nil, true),
+        ] as [(Int, String?, Bool)]
+    )
+    func jitterIsDrawnOnlyForAFailure(status: Int, code: String?, drawn: Bool) {
+        var machine = RequestExchange(
+            rules: .init(replay: .safe, bodyIsReplayable: true, method: "GET", policy: .default)
+        )
+        _ = machine.start()
+        _ = machine.credentialArrived(Self.credential(1))
+        let body = code.map { Data(#"{"code":"\#($0)","message":"January says no."}"#.utf8) } ?? Data()
+        let headers: JanuaryHTTPHeaderFields = code == nil ? [:] : ["Content-Type": "application/json"]
+        var draws = 0
+        _ = machine.responded(
+            JanuaryHTTPResponse(statusCode: status, headerFields: headers, body: body),
+            now: Self.now,
+            jitter: {
+                draws += 1
+                return 0.5
+            }()
+        )
+        #expect(draws == (drawn ? 1 : 0))
+    }
+
     static func credential(_ generation: UInt64, refreshable: Bool = true) -> Credential {
         Credential(
             value: "token-\(generation)",
