@@ -9,7 +9,7 @@ import JanuaryCore
 /// Swift concurrency worker: a callback that blocks holds only that thread, never one of the pool's few
 /// threads that every task of the app needs (on Linux, a stuck callback on a worker thread was seen to stall
 /// unrelated tasks for seconds). When the callback falls `capacity` events behind, the oldest are dropped and counted, and the
-/// next event delivered is an ``JanuaryEvent/Kind/eventsDropped`` event with the count.
+/// next event delivered is an `.eventsDropped` event with the count.
 package final class EventDelivery: Sendable {
     private struct State: Sendable {
         var buffer: [JanuaryEvent] = []

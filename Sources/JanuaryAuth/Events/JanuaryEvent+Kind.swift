@@ -33,7 +33,7 @@ extension JanuaryEvent.Kind {
     /// The token cache was cleared, for example on sign-out.
     public static var tokenCacheCleared: Self { Self("tokenCacheCleared") }
 
-    /// The former name of ``tokenCacheCleared``.
+    /// The former name of `.tokenCacheCleared`.
     @available(*, deprecated, renamed: "tokenCacheCleared")
     public static var coordinatorReset: Self {
         tokenCacheCleared

@@ -12,15 +12,15 @@ import JanuaryCore
 ///
 /// Which properties are set depends on the ``kind``:
 ///
-/// - ``Kind/providerCallStarted``: ``attempt``.
-/// - ``Kind/providerCallFinished``: ``attempt``, ``duration``, ``outcome``, ``waiterCount``, and ``generation``
+/// - `.providerCallStarted`: ``attempt``.
+/// - `.providerCallFinished`: ``attempt``, ``duration``, ``outcome``, ``waiterCount``, and ``generation``
 ///   of the new token on success.
-/// - ``Kind/tokenInvalidated``: ``generation`` of the token January rejected.
-/// - ``Kind/tokenCacheCleared``: ``generation`` of the token dropped, if one was held.
-/// - ``Kind/circuitBreakerOpened``: ``generation`` of the last token rejected and ``retryAfter``, the cool-down.
-/// - ``Kind/circuitBreakerClosed``: ``generation`` of the token January accepted.
-/// - ``Kind/eventsDropped``: ``droppedCount``, events lost because the callback fell too far behind.
-/// - ``Kind/tokenJudgedByDeviceClock`` and ``Kind/tokenLifetimeClamped``: ``generation`` of the token concerned.
+/// - `.tokenInvalidated`: ``generation`` of the token January rejected.
+/// - `.tokenCacheCleared`: ``generation`` of the token dropped, if one was held.
+/// - `.circuitBreakerOpened`: ``generation`` of the last token rejected and ``retryAfter``, the cool-down.
+/// - `.circuitBreakerClosed`: ``generation`` of the token January accepted.
+/// - `.eventsDropped`: ``droppedCount``, events lost because the callback fell too far behind.
+/// - `.tokenJudgedByDeviceClock` and `.tokenLifetimeClamped`: ``generation`` of the token concerned.
 /// - `requestRetried` and `retryScheduled` (added by `JanuaryPartnerSDK`): ``generation``, and for a scheduled
 ///   retry ``attempt``, ``retryAfter``, ``statusCode`` and ``code``.
 /// - `tokenRevokedOrUnknown` (added by `JanuaryPartnerSDK`): ``generation`` of the token January refused,
@@ -29,7 +29,7 @@ import JanuaryCore
 /// Events are delivered asynchronously, one at a time and in the order the changes happened, on a thread of the
 /// SDK's own, never on the thread that sends a request, cancels a task or signs out: a callback that
 /// blocks or takes a lock cannot deadlock those calls. If the callback falls more than the buffer's capacity
-/// behind, the oldest events are dropped and an ``Kind/eventsDropped`` event says how many.
+/// behind, the oldest events are dropped and an `.eventsDropped` event says how many.
 public struct JanuaryEvent: Sendable, CustomStringConvertible {
     /// What happened.
     public let kind: Kind
@@ -41,16 +41,16 @@ public struct JanuaryEvent: Sendable, CustomStringConvertible {
     /// retry, the number of the retry.
     public let attempt: UInt64?
 
-    /// How long the provider call took, in seconds; set on ``Kind/providerCallFinished``.
+    /// How long the provider call took, in seconds; set on `.providerCallFinished`.
     public let duration: TimeInterval?
 
-    /// How the provider call ended; set on ``Kind/providerCallFinished``.
+    /// How the provider call ended; set on `.providerCallFinished`.
     ///
     /// `nil` means it returned a usable token. Otherwise it is the category of the error the waiting requests
     /// received, such as `tokenProvider` for a failure or timeout or `cancelled` when the call was abandoned.
     public let outcome: JanuaryError.Category?
 
-    /// How many requests received the result of this one provider call; set on ``Kind/providerCallFinished``.
+    /// How many requests received the result of this one provider call; set on `.providerCallFinished`.
     public let waiterCount: Int?
 
     /// The generation of the token concerned: every token the SDK caches gets the next generation number.
@@ -65,7 +65,7 @@ public struct JanuaryEvent: Sendable, CustomStringConvertible {
     /// January's error code behind the event, such as `rate_limited`, when there is one.
     public let code: String?
 
-    /// How many events were dropped; set on ``Kind/eventsDropped``.
+    /// How many events were dropped; set on `.eventsDropped`.
     public let droppedCount: Int?
 
     /// Creates an event.
@@ -84,7 +84,7 @@ public struct JanuaryEvent: Sendable, CustomStringConvertible {
     ///   - retryAfter: Seconds until the next attempt, if any.
     ///   - statusCode: The HTTP status behind the event, if any.
     ///   - code: January's error code behind the event, if any.
-    ///   - droppedCount: How many events were dropped, for ``Kind/eventsDropped``.
+    ///   - droppedCount: How many events were dropped, for `.eventsDropped`.
     public init(
         kind: Kind,
         date: Date,

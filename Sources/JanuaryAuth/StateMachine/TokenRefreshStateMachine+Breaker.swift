@@ -20,7 +20,7 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - rejected: The credential January rejected.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryEvent/Kind/circuitBreakerOpened`` event if this rejection opened the breaker.
+    /// - Returns: A `.circuitBreakerOpened` event if this rejection opened the breaker.
     mutating func countRejection(of rejected: Credential, at now: ClockReading) -> [JanuaryEvent] {
         guard breakerPolicy.isEnabled, rejected.isRefreshable, rejected.epoch == epoch,
             rejected.generation > breaker.lastCountedGeneration
@@ -59,7 +59,7 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - credential: The credential the accepted request carried.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryEvent/Kind/circuitBreakerClosed`` event if the breaker was open, else nothing.
+    /// - Returns: A `.circuitBreakerClosed` event if the breaker was open, else nothing.
     package mutating func accepted(_ credential: Credential, at now: ClockReading) -> Actions {
         guard credential.isRefreshable, credential.epoch == epoch,
             credential.generation > breaker.lastCountedGeneration,

@@ -12,7 +12,7 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - fetch: The fetch reporting.
     ///   - now: The current time; the call's duration is measured from it.
-    /// - Returns: The ``JanuaryEvent/Kind/providerCallStarted`` event to emit, or `nil` if the fetch was
+    /// - Returns: The `.providerCallStarted` event to emit, or `nil` if the fetch was
     ///   abandoned and must not call the provider.
     package mutating func providerCallStarting(_ fetch: FetchID, at now: ClockReading) -> Actions? {
         guard case .fetching(let current) = state, current.id == fetch, current.call == nil else {
@@ -127,7 +127,7 @@ extension TokenRefreshStateMachine {
     struct Verdict {
         /// Seconds the token has left, at most ``maximumClientTokenLifetime``.
         var remaining: TimeInterval
-        /// ``JanuaryEvent/Kind/tokenJudgedByDeviceClock`` and ``JanuaryEvent/Kind/tokenLifetimeClamped``
+        /// `.tokenJudgedByDeviceClock` and `.tokenLifetimeClamped`
         /// when they apply.
         var notes: [JanuaryEvent.Kind] = []
     }
@@ -161,9 +161,9 @@ extension TokenRefreshStateMachine {
     ///
     /// An `expiresAt` is judged in January's time when it is known; but a token that January's estimated time
     /// calls expired (or inside the leeway) while the device's clock does not is judged by the device's clock,
-    /// with a ``JanuaryEvent/Kind/tokenJudgedByDeviceClock`` event: the estimate alone never refuses a token
+    /// with a `.tokenJudgedByDeviceClock` event: the estimate alone never refuses a token
     /// that was just minted. A lifetime beyond ``maximumClientTokenLifetime`` is clamped to it, with a
-    /// ``JanuaryEvent/Kind/tokenLifetimeClamped`` event.
+    /// `.tokenLifetimeClamped` event.
     private func judge(_ token: JanuaryClientToken, at now: ClockReading, januaryNow: Date?)
         -> Result<Verdict, JanuaryError>
     {

@@ -73,7 +73,7 @@ extension TokenRefreshStateMachine {
     ///   - rejected: The credential January rejected.
     ///   - id: The identifier ``lookUpReplacement(for:at:)`` returned.
     ///   - now: The current time.
-    /// - Returns: What to do, starting with a ``JanuaryEvent/Kind/tokenInvalidated`` event if the
+    /// - Returns: What to do, starting with a `.tokenInvalidated` event if the
     ///   cached credential was dropped.
     package mutating func invalidate(
         _ rejected: Credential,
@@ -94,8 +94,8 @@ extension TokenRefreshStateMachine {
     /// - Parameters:
     ///   - rejected: The credential January rejected.
     ///   - now: The current time.
-    /// - Returns: A ``JanuaryEvent/Kind/tokenInvalidated`` event if the credential was dropped, and a
-    ///   ``JanuaryEvent/Kind/circuitBreakerOpened`` event if the rejection opened the breaker.
+    /// - Returns: A `.tokenInvalidated` event if the credential was dropped, and a
+    ///   `.circuitBreakerOpened` event if the rejection opened the breaker.
     package mutating func discard(_ rejected: Credential, at now: ClockReading) -> Actions {
         guard refusal(for: rejected.epoch) == nil else {
             return .none
@@ -139,7 +139,7 @@ extension TokenRefreshStateMachine {
     /// not the machine's: the coordinator's ``TokenCoordinator/reset()`` forgets it beside this.)
     ///
     /// - Parameter now: The current time.
-    /// - Returns: What to do, starting with a ``JanuaryEvent/Kind/tokenCacheCleared`` event.
+    /// - Returns: What to do, starting with a `.tokenCacheCleared` event.
     package mutating func reset(at now: ClockReading) -> Actions {
         let previous = state
         state = .idle(nil)

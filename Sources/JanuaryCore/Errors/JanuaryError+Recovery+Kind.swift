@@ -4,7 +4,7 @@ extension JanuaryError.Recovery {
     /// Each kind is an action an app takes, not a description of the failure: the failure is
     /// ``JanuaryError/category`` and ``JanuaryError/code``, the words a user may see are `localizedDescription`. New
     /// kinds may appear in later releases, so `switch` with a `default` branch, and treat a kind you do not know as
-    /// ``reportBug``: log the error and offer nothing that sends the request again.
+    /// `.reportBug`: log the error and offer nothing that sends the request again.
     ///
     /// ```swift
     /// do {

@@ -11,8 +11,8 @@ extension JanuaryError {
     ///
     /// Get it from ``JanuaryError/recovery``. It is decided from the error alone, in this order:
     ///
-    /// 1. ``JanuaryError/mayHaveTakenEffect``: ``Kind/checkBeforeRepeating``, whatever else the error says.
-    /// 2. Category ``JanuaryError/Category/cancelled``: ``Kind/ignore``.
+    /// 1. ``JanuaryError/mayHaveTakenEffect``: `.checkBeforeRepeating`, whatever else the error says.
+    /// 2. Category ``JanuaryError/Category/cancelled``: `.ignore`.
     /// 3. A code this SDK knows: that code's kind, in any category (Docs/Errors.md lists each).
     /// 4. Otherwise, a code that is new or missing: the category's kind.
     ///
@@ -23,7 +23,7 @@ extension JanuaryError {
         public let kind: Kind
 
         /// How many seconds to wait before acting, when January said so (`Retry-After`) or the SDK knows (a
-        /// back-off or cool-down in progress); set only for ``Kind/retryLater`` and ``Kind/checkBeforeRepeating``,
+        /// back-off or cool-down in progress); set only for `.retryLater` and `.checkBeforeRepeating`,
         /// `nil` otherwise.
         public let retryAfter: TimeInterval?
 
@@ -69,7 +69,7 @@ extension JanuaryError {
     }
 
     /// The recovery of each code this SDK knows, whatever the category it comes with. A test keeps it complete
-    /// over ``Code/allKnown``.
+    /// over `Code.allKnown`.
     static let recoveryByCode: [Code: Recovery.Kind] = [
         // January's codes (Partner API v1.2, section 5.2).
         .invalidRequest: .fixInput,

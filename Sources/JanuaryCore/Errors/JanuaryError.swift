@@ -99,7 +99,7 @@ public struct JanuaryError: Error, Sendable, CustomStringConvertible, CustomDebu
     ///
     /// - Parameters:
     ///   - category: What kind of failure this is.
-    ///   - code: The stable code, if any, such as ``Code/rateLimited``.
+    ///   - code: The stable code, if any, such as `.rateLimited`.
     ///   - message: A human-readable explanation. Do not put secrets in it.
     ///   - statusCode: The HTTP status code of the response, if any.
     ///   - requestID: January's request identifier from the response, if any.

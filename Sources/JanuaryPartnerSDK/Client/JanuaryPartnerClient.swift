@@ -212,16 +212,16 @@ public final class JanuaryPartnerClient: Sendable {
     ///
     /// Failures are told apart, on the requests that were waiting for the token:
     /// - your backend refused (`401`, `403`): ``/JanuaryCore/JanuaryError/Category/tokenProvider``, code
-    ///   ``/JanuaryCore/JanuaryError/Code/partnerBackendRefused``, with the status: sign the user in again;
+    ///   `.partnerBackendRefused`, with the status: sign the user in again;
     /// - your backend failed (another non-2xx status, a redirect to another origin, an answer over 64 KiB, or a
     ///   body that is not a token): `tokenProvider`, code
-    ///   ``/JanuaryCore/JanuaryError/Code/partnerBackendFailed``, with the status when there was one;
+    ///   `.partnerBackendFailed`, with the status when there was one;
     /// - your backend could not be reached: ``/JanuaryCore/JanuaryError/Category/network``, with a code and
     ///   message that say which: offline (`not_connected_to_internet`), DNS (`cannot_find_host`), connection
     ///   refused (`cannot_connect_to_host`), TLS (`secure_connection_failed`), timeout (`request_timeout`) or a
     ///   lost connection (`network_connection_lost`);
     /// - `tokenEndpoint` threw, or its request breaks the rules above: `tokenProvider`, code
-    ///   ``/JanuaryCore/JanuaryError/Code/clientTokenProviderFailed``, with your error as the underlying error.
+    ///   `.clientTokenProviderFailed`, with your error as the underlying error.
     ///
     /// Everything else is as for ``init(clientTokenProvider:configuration:)``: one call however many requests
     /// need a token, ``Configuration/tokenProviderTimeout`` (also the own session's request timeout, a day at most), back-off after

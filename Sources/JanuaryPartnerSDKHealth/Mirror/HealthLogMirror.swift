@@ -16,7 +16,7 @@ import JanuaryPartnerSDK
 /// ```
 ///
 /// - Every entry carries a sync identifier derived from the log (``HealthSyncIdentifier``) and a sync version:
-///   mirroring a log again writes nothing when Health holds it as it is (``HealthMirrorOutcome/Status/unchanged``),
+///   mirroring a log again writes nothing when Health holds it as it is (`.unchanged`),
 ///   and replaces its entry when it changed; a deletion removes the entry and its samples.
 /// - Mirroring is opt-in: only ``kinds`` are written, and ``requestAuthorization()`` asks for their types alone.
 ///   A type the user did not allow is left out.

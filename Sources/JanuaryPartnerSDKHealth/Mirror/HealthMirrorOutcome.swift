@@ -22,15 +22,15 @@ public struct HealthMirrorOutcome: Sendable {
     /// The log's sync identifier in Health; `nil` when the log has none (a meal without January's id).
     public let syncIdentifier: String?
 
-    /// The version Health holds after the change: the new one when ``Status/written``, the stored one when
-    /// ``Status/unchanged``; `nil` otherwise.
+    /// The version Health holds after the change: the new one when `.written`, the stored one when
+    /// `.unchanged`; `nil` otherwise.
     public let syncVersion: Int64?
 
     /// January's keys of the nutrients the log has a value for that were not written: not allowed by the user, or in
     /// a unit that does not convert (see ``HealthNutrientMapping/convert(_:)``). Empty for water and weight.
     public let omittedNutrients: [String]
 
-    /// Why, when ``status`` is ``Status/failed``.
+    /// Why, when ``status`` is `.failed`.
     public let error: JanuaryHealthError?
 
     init(

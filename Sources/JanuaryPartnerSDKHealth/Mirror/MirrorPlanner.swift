@@ -13,7 +13,7 @@ struct MirrorPlanner {
     /// What a change asks for, before the store is read.
     struct Intent {
         let change: HealthLogChange
-        /// The type under which the log's entry is stored: ``HealthDataType/food``, water or body mass.
+        /// The type under which the log's entry is stored: `.food`, water or body mass.
         let type: HealthDataType
         let syncIdentifier: String?
         /// The entry to write (version 0 until the stored one is known); `nil` to have none.

@@ -7,7 +7,7 @@ import Foundation
 /// `HKMetadataKeySyncIdentifier` and `HKMetadataKeySyncVersion`: saving an entry replaces the stored object with the
 /// same identifier and a lower version, so an update never adds a second sample.
 public struct HealthEntry: Sendable, Hashable {
-    /// What the entry is: ``HealthDataType/food`` for a meal, otherwise the quantity type of its sample.
+    /// What the entry is: `.food` for a meal, otherwise the quantity type of its sample.
     public var type: HealthDataType
 
     /// The sample's value and unit; `nil` for a meal, whose values are its members'.
@@ -37,7 +37,7 @@ public struct HealthEntry: Sendable, Hashable {
     /// Creates an entry, as your tests may need.
     ///
     /// - Parameters:
-    ///   - type: ``HealthDataType/food`` for a meal, otherwise the quantity type.
+    ///   - type: `.food` for a meal, otherwise the quantity type.
     ///   - quantity: The value and unit; `nil` for a meal.
     ///   - date: When it happened.
     ///   - syncIdentifier: The identifier derived from the January log.

@@ -76,7 +76,7 @@ public final class HealthKitStore: HealthMirrorStore, GlucoseHistorySource {
     /// The entries of one type this app wrote with any of `syncIdentifiers`.
     ///
     /// - Parameters:
-    ///   - type: ``HealthDataType/food`` or a quantity type.
+    ///   - type: `.food` or a quantity type.
     ///   - syncIdentifiers: The identifiers to look for.
     /// - Returns: What is stored, with a meal's members.
     /// - Throws: ``JanuaryHealthError`` when Health cannot be read.

@@ -23,7 +23,7 @@ public protocol HealthMirrorStore: Sendable {
     /// The entries of one type this app wrote with any of `syncIdentifiers`, with a meal's members.
     ///
     /// - Parameters:
-    ///   - type: ``HealthDataType/food`` or a quantity type.
+    ///   - type: `.food` or a quantity type.
     ///   - syncIdentifiers: The identifiers to look for.
     /// - Returns: What is stored; an identifier with nothing stored has no entry.
     /// - Throws: ``JanuaryHealthError`` when the store cannot be read.

@@ -1,7 +1,7 @@
 /// What a ``HealthMirrorStore`` holds for an entry the mirror wrote earlier: its identity, version and digest, and a
 /// meal's members. Never the values: the mirror decides from the digest alone.
 public struct HealthStoredEntry: Sendable, Hashable {
-    /// ``HealthDataType/food`` for a meal, otherwise the quantity type.
+    /// `.food` for a meal, otherwise the quantity type.
     public var type: HealthDataType
 
     /// The entry's `HKMetadataKeySyncIdentifier`.
@@ -19,7 +19,7 @@ public struct HealthStoredEntry: Sendable, Hashable {
     /// Creates a stored entry, as a store (or your fake of one) reads it.
     ///
     /// - Parameters:
-    ///   - type: ``HealthDataType/food`` for a meal, otherwise the quantity type.
+    ///   - type: `.food` for a meal, otherwise the quantity type.
     ///   - syncIdentifier: The entry's sync identifier.
     ///   - syncVersion: The entry's sync version.
     ///   - fingerprint: The digest stored with it.

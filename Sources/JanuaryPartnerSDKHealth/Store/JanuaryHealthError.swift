@@ -14,7 +14,7 @@ public struct JanuaryHealthError: Error, Sendable, CustomStringConvertible {
     /// What happened, for developers; never a value from Health.
     public let message: String
 
-    /// The Info.plist key that is missing or blank, for ``Code/missingUsageDescription``.
+    /// The Info.plist key that is missing or blank, for `.missingUsageDescription`.
     public let missingInfoPlistKey: String?
 
     /// The error HealthKit reported, if any.
@@ -25,7 +25,7 @@ public struct JanuaryHealthError: Error, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - code: What went wrong.
     ///   - message: What happened, without any health value.
-    ///   - missingInfoPlistKey: The Info.plist key that is missing, for ``Code/missingUsageDescription``.
+    ///   - missingInfoPlistKey: The Info.plist key that is missing, for `.missingUsageDescription`.
     ///   - underlyingError: The error HealthKit reported.
     public init(code: Code, message: String, missingInfoPlistKey: String? = nil, underlyingError: (any Error)? = nil) {
         self.code = code

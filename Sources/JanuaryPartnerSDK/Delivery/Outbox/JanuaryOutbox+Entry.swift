@@ -94,36 +94,36 @@ extension JanuaryOutbox {
         /// When the app handed it over, by the device's clock.
         public var enqueuedAt: Date { fields.enqueuedAt }
 
-        /// For ``Kind/foodLogCreate``: the meal as it will be logged, its `eatenAt` set to the instant the SDK chose
-        /// (within the same second as yours); for ``Kind/foodLogUpdate``: `nil`.
+        /// For `.foodLogCreate`: the meal as it will be logged, its `eatenAt` set to the instant the SDK chose
+        /// (within the same second as yours); for `.foodLogUpdate`: `nil`.
         public var foodLog: CreateFoodLogRequest? { fields.foodLog }
 
-        /// For ``Kind/foodLogUpdate``: the change.
+        /// For `.foodLogUpdate`: the change.
         public var foodLogUpdate: UpdateFoodLogRequest? { fields.foodLogUpdate }
 
-        /// For ``Kind/foodLogUpdate`` and ``Kind/foodLogDelete``: January's identifier of the log, once known (for a
+        /// For `.foodLogUpdate` and `.foodLogDelete`: January's identifier of the log, once known (for a
         /// change of a meal still in the outbox, once that meal is delivered).
         public var targetLogID: FoodLogID? { fields.targetLogID }
 
-        /// For ``Kind/waterLogCreate``: the amount drunk.
+        /// For `.waterLogCreate`: the amount drunk.
         public var water: WaterAmount? { fields.water }
 
-        /// For ``Kind/weightLogCreate``: the weight measured.
+        /// For `.weightLogCreate`: the weight measured.
         public var weight: Weight? { fields.weight }
 
         /// For water and weight creates: when it was drunk or measured, as sent.
         public var time: Date? { fields.time }
 
-        /// The log January stored, once ``state`` is ``State/delivered`` (for a food-log create or update).
+        /// The log January stored, once ``state`` is `.delivered` (for a food-log create or update).
         public var deliveredFoodLog: FoodLog? { fields.deliveredFoodLog }
 
-        /// The log January stored, once ``state`` is ``State/delivered`` (for a water-log create).
+        /// The log January stored, once ``state`` is `.delivered` (for a water-log create).
         public var deliveredWaterLog: WaterLog? { fields.deliveredWaterLog }
 
-        /// The log January stored, once ``state`` is ``State/delivered`` (for a weight-log create).
+        /// The log January stored, once ``state`` is `.delivered` (for a weight-log create).
         public var deliveredWeightLog: WeightLog? { fields.deliveredWeightLog }
 
-        /// Why the write needs attention, when ``state`` is ``State/needsAttention``: January refused it for good
+        /// Why the write needs attention, when ``state`` is `.needsAttention`: January refused it for good
         /// (its `recovery` says what to do), or its outcome could not be known.
         public var problem: JanuaryError? { fields.problem }
 

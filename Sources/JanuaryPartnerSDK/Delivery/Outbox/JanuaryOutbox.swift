@@ -25,7 +25,7 @@ import JanuaryCore
 /// - write a token, key or credential: records hold the user's ID and the write, nothing else;
 /// - send one user's write after another user signed in: ``JanuaryPartnerClient/signOut()`` holds every user's
 ///   writes until the app resumes them;
-/// - drop a write January refused: it is kept as ``JanuaryOutbox/Entry/State/needsAttention`` until you discard it.
+/// - drop a write January refused: it is kept as `.needsAttention` until you discard it.
 ///
 /// One client at a time may use a folder (``JanuaryPartnerClient/Configuration/outboxDirectory``); a second gets
 /// `outbox_in_use`.

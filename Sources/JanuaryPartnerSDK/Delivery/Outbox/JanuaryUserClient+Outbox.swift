@@ -17,7 +17,7 @@ extension JanuaryUserClient.FoodLogs {
     /// ```
     ///
     /// - Parameter request: The foods eaten, and optionally when and under what name.
-    /// - Returns: The write's entry, ``JanuaryOutbox/Entry/State/pending``.
+    /// - Returns: The write's entry, `.pending`.
     /// - Throws: `JanuaryError`: `invalidInput` for what ``create(_:)`` refuses before sending; `outbox_in_use`,
     ///   `outbox_storage_full` or `outbox_storage_failed` when it cannot be written (then nothing was queued).
     @discardableResult
@@ -102,7 +102,7 @@ extension JanuaryUserClient.FoodLogs {
     /// deleted once it is delivered.
     ///
     /// - Parameter entry: The meal's outbox entry, from ``log(_:)``.
-    /// - Returns: The meal's entry, ``JanuaryOutbox/Entry/State/discarded``, or the deletion's own entry.
+    /// - Returns: The meal's entry, `.discarded`, or the deletion's own entry.
     /// - Throws: As ``log(_:)``; `invalidInput` when the outbox holds no such meal.
     @discardableResult
     public func logDeletion(of entry: JanuaryOutbox.EntryID) throws -> JanuaryOutbox.Entry {
@@ -115,7 +115,7 @@ extension JanuaryUserClient.WaterLogs {
     /// Logs water through the outbox: on the device before this returns, sent when January can be reached.
     ///
     /// January's water list shows daily totals, not logs, so a create whose answer was lost cannot be found: the
-    /// outbox never sends it twice, and flags it ``JanuaryOutbox/Entry/State/needsAttention`` (with
+    /// outbox never sends it twice, and flags it `.needsAttention` (with
     /// ``JanuaryOutbox/Entry/mayHaveBeenSent``) for the app to check the day.
     ///
     /// - Parameters:

@@ -237,7 +237,7 @@ extension FoodPhoto {
 /// Which analyzer reads a food photo: the reasoning-based one or the standard one.
 ///
 /// Both return the same result shape, count against the same rate limit and cost the same. Omitting the effort
-/// is the same as ``xhigh``; ``noReasoning`` selects the standard analyzer.
+/// is the same as `.xhigh`; `.noReasoning` selects the standard analyzer.
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.

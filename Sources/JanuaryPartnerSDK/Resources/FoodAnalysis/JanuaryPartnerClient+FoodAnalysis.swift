@@ -29,7 +29,7 @@ extension JanuaryPartnerClient {
         /// - Parameters:
         ///   - photo: The photo, as an `https` URL or image bytes.
         ///   - reasoning: Which analyzer to use; `nil` (the default) lets January choose, which is the
-        ///     reasoning-based one (``AnalysisReasoningEffort/xhigh``).
+        ///     reasoning-based one (`.xhigh`).
         /// - Returns: The foods recognised, with a meal name and a confidence for each.
         /// On Apple platforms image bytes are first prepared on the device (`FoodPhoto.preparation`, which Linux
         /// lacks): upright, long edge 1,000 px, JPEG, no metadata.

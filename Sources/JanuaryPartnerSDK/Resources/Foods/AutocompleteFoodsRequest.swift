@@ -12,7 +12,7 @@ public struct AutocompleteFoodsRequest: Sendable, Hashable {
     /// What the user has typed so far: at most 64 characters.
     public var query: String
 
-    /// Only ``FoodType/generic`` or only ``FoodType/branded`` foods, or `nil` (the default) for both, generic
+    /// Only `.generic` or only `.branded` foods, or `nil` (the default) for both, generic
     /// first. Autocomplete has no recipes.
     public var type: FoodType?
 

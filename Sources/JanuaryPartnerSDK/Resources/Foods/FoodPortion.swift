@@ -7,7 +7,7 @@ import JanuaryCore
 /// *default* serving. A portion scales them to the serving and quantity chosen, so that an app can show
 /// "1 cup · 105 kcal" before logging:
 ///
-/// - ``amount`` is `quantity × serving.quantity`, in ``unit``; ``grams`` is `quantity × serving.weightGrams`.
+/// - ``amount`` is `quantity × serving.quantity`, in ``unit``; `.grams` is `quantity × serving.weightGrams`.
 /// - ``nutrients`` and ``glycemicLoad`` are the default serving's values times `quantity` times the chosen
 ///   serving's ``ServingOption/scalingFactor`` relative to the default serving's.
 /// - ``glycemicIndex`` is a property of the food, not of the amount, and is never scaled.

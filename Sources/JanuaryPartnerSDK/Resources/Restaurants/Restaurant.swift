@@ -5,7 +5,7 @@ import JanuaryCore
 ///
 /// List its menu with ``JanuaryPartnerClient/Restaurants/menuItems(_:)`` and this restaurant's ``id``.
 public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
-    /// Always ``RestaurantResultType/restaurant`` today.
+    /// Always `.restaurant` today.
     public var type: RestaurantResultType?
 
     /// The restaurant's id, for its menu.
@@ -106,7 +106,7 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
 
 /// What a restaurant search result is: a restaurant or a menu item.
 ///
-/// ``Restaurant/type`` is always ``restaurant`` and ``RestaurantMenuSearchItem/type`` always ``menuItem`` today.
+/// ``Restaurant/type`` is always `.restaurant` and ``RestaurantMenuSearchItem/type`` always `.menuItem` today.
 ///
 /// A value this SDK version does not know decodes as itself; compare with the static members and keep a
 /// `default` branch.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Its ``id`` is a food id: use it with `foods.get(id:)`, in food logs and in glucose predictions.
 public struct RestaurantMenuSearchItem: Sendable, Hashable, Codable, Identifiable {
-    /// Always ``RestaurantResultType/menuItem`` today.
+    /// Always `.menuItem` today.
     public var type: RestaurantResultType?
 
     /// The dish's id, usable wherever a ``FoodID`` is.
