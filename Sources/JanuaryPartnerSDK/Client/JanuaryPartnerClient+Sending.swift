@@ -81,8 +81,7 @@ extension JanuaryPartnerClient {
         record: SendRecord? = nil,
         _ build: () throws -> JanuaryRequest
     ) async throws {
-        let prepared = try prepare(actingFor: user, build)
-        _ = try await exchange(prepared, record: record)
+        _ = try await exchange(prepare(actingFor: user, build), record: record)
     }
 }
 

@@ -41,19 +41,15 @@ struct RequestPath: Sendable, Equatable {
         // Pair by pair along the base's non-empty segments, then the path's, without joining them into a new
         // array: this runs for every request.
         var followsVersion = false
-        for segment in baseSegments where !segment.isEmpty {
+        func reachesServerOnly(_ segment: Substring) -> Bool {
             if followsVersion && Self.namesServerOnlyEndpoint(segment) {
                 return true
             }
             followsVersion = Self.equalsIgnoringCase(segment, "v1.2")
+            return false
         }
-        for segment in segments {
-            if followsVersion && Self.namesServerOnlyEndpoint(segment) {
-                return true
-            }
-            followsVersion = Self.equalsIgnoringCase(segment, "v1.2")
-        }
-        return false
+        return baseSegments.contains { !$0.isEmpty && reachesServerOnly($0) }
+            || segments.contains(where: reachesServerOnly)
     }
 
     /// Whether a segment after `v1.2` names a server-only endpoint: `auth` or `credits`, in any case.
