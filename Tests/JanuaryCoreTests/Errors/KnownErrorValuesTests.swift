@@ -10,13 +10,22 @@ struct KnownErrorValuesTests {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let sourcesArePresent = FileManager.default.fileExists(atPath: #filePath)
 
-    /// The names of the public static constants `type` declares, from API/JanuaryCore.txt; for a vocabulary, the
-    /// name of its tag in `JanuaryVocabularies`, since the listing files a vocabulary's values under
-    /// `JanuaryVocabulary` and tells them apart by their type.
-    static func constants(of type: String, vocabulary tag: String? = nil) throws -> Set<String> {
+    /// The names of the public static constants `type` declares, from API/JanuaryCore.txt.
+    static func constants(of type: String) throws -> Set<String> {
+        try constantNames(prefix: "type.property \(type).", suffix: "")
+    }
+
+    /// The names of the values of the vocabulary whose tag in `JanuaryVocabularies` is `tag`, from
+    /// API/JanuaryCore.txt, which files every vocabulary's values under `JanuaryVocabulary` and tells them apart by
+    /// their type.
+    static func vocabularyValues(tagged tag: String) throws -> Set<String> {
+        try constantNames(
+            prefix: "type.property JanuaryVocabulary.",
+            suffix: ": JanuaryVocabulary<JanuaryVocabularies.\(tag)> { get }")
+    }
+
+    private static func constantNames(prefix: String, suffix: String) throws -> Set<String> {
         let text = try String(contentsOf: root.appendingPathComponent("API/JanuaryCore.txt"), encoding: .utf8)
-        let prefix = "type.property \(tag == nil ? type : "JanuaryVocabulary")."
-        let suffix = tag.map { ": JanuaryVocabulary<JanuaryVocabularies.\($0)> { get }" } ?? ""
         var names: Set<String> = []
         for line in text.split(separator: "\n") where line.hasPrefix(prefix) && line.hasSuffix(suffix) {
             let name = line.dropFirst(prefix.count).prefix { $0 != ":" }
@@ -50,7 +59,7 @@ struct KnownErrorValuesTests {
         #expect(Set(known.map(\.rawValue)) == declared)
         #expect(known.count == declared.count)
         // Nothing declared elsewhere, or in another form, escapes the list.
-        #expect(try Self.constants(of: "JanuaryError.Code", vocabulary: "ErrorCode").count == declared.count)
+        #expect(try Self.vocabularyValues(tagged: "ErrorCode").count == declared.count)
     }
 
     @Test(.enabled(if: sourcesArePresent, "reads the repository's API/"))
@@ -66,7 +75,7 @@ struct KnownErrorValuesTests {
         let declared = try Self.spellings(in: "Sources/JanuaryCore/Errors/JanuaryError+Recovery+Kind.swift")
         #expect(Set(known.map(\.rawValue)) == declared)
         #expect(
-            try Self.constants(of: "JanuaryError.Recovery.Kind", vocabulary: "RecoveryKind").count == declared.count
+            try Self.vocabularyValues(tagged: "RecoveryKind").count == declared.count
         )
     }
 }
