@@ -162,7 +162,7 @@ extension TokenRefreshStateMachine {
     /// An `expiresAt` is judged in January's time when it is known; but a token that January's estimated time
     /// calls expired (or inside the leeway) while the device's clock does not is judged by the device's clock,
     /// with a `.tokenJudgedByDeviceClock` event: the estimate alone never refuses a token
-    /// that was just minted. A lifetime beyond ``maximumClientTokenLifetime`` is clamped to it, with a
+    /// that was just minted (`WrongDateHeaderTests`, `ClockSkewRegressionTests`). A lifetime beyond ``maximumClientTokenLifetime`` is clamped to it, with a
     /// `.tokenLifetimeClamped` event.
     private func judge(_ token: JanuaryClientToken, at now: ClockReading, januaryNow: Date?)
         -> Result<Verdict, JanuaryError>
