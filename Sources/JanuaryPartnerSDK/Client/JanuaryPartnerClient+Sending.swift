@@ -316,8 +316,8 @@ extension JanuaryPartnerClient {
         switch effect {
         case .report(let report):
             coordinator.report(report)
-        case .noteJanuarysTime(let date):
-            januarysClock.note(date)
+        case .noteJanuarysTime(let seconds):
+            januarysClock.note(Date(timeIntervalSinceReferenceDate: seconds))
         case .emit(let event):
             emit(event.at)
         }

@@ -21,7 +21,10 @@ public struct JanuaryUserClient: Sendable {
     public let userID: PartnerUserID
 
     /// The user's time zone, whose calendar days January uses to list and summarize logs.
-    public let timeZone: TimeZone
+    public var timeZone: TimeZone { timeZoneReference.value }
+    /// ``timeZone``, boxed: `TimeZone` is not frozen in Apple's Foundation, and stored inline it would give this
+    /// value and each resource group holding it a layout known only at run time (see `Boxed`).
+    private let timeZoneReference: Boxed<TimeZone>
 
     /// The client whose token cache and connections the user's requests share; `package` so that
     /// JanuaryPartnerSDKHealth predicts and the review sheet (JanuaryPartnerSDKUI) reaches the catalogue with the
@@ -31,7 +34,7 @@ public struct JanuaryUserClient: Sendable {
     init(client: JanuaryPartnerClient, userID: PartnerUserID, timeZone: TimeZone) {
         self.client = client
         self.userID = userID
-        self.timeZone = timeZone
+        self.timeZoneReference = Boxed(timeZone)
     }
 
 }

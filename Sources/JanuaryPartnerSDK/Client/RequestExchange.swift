@@ -33,8 +33,9 @@ struct RequestExchange {
         /// failure). An expiry is the ``Step/refresh(_:)`` step.
         case report(TokenCoordinator.Report)
         /// Note the `Date` of January's successful answer on the client's ``/JanuaryAuth/JanuaryServerClock``,
-        /// which the token cache and undated writes read.
-        case noteJanuarysTime(Date)
+        /// which the token cache and undated writes read. Held as the seconds a `Date` holds, since a `Date` payload
+        /// would give every effect, transition and step a layout known only at run time (see `Boxed`).
+        case noteJanuarysTime(secondsSinceReferenceDate: TimeInterval)
         /// Emit this event, dated when it is emitted.
         case emit(Event)
     }
@@ -289,7 +290,11 @@ struct RequestExchange {
         guard (200...299).contains(response.statusCode), let date = response.date else {
             return [.report(.accepted(credential))]
         }
-        return [.report(.accepted(credential)), .noteJanuarysTime(date)]
+        return [
+            .report(.accepted(credential)),
+            .noteJanuarysTime(
+                secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate),
+        ]
     }
 
     /// Whether a response shows that January authenticated the token: a 2xx, or a 4xx other than 401

@@ -14,7 +14,13 @@ public struct JanuaryHTTPRequest: Sendable {
     public var method: JanuaryHTTPMethod
 
     /// The absolute `http` or `https` URL to send to.
-    public var url: URL
+    public var url: URL {
+        get { urlReference.value }
+        set { urlReference = Boxed(newValue) }
+    }
+    /// ``url``, boxed: `URL` is not frozen in Apple's Foundation, and stored inline it would give this request, and
+    /// everything on the request path that holds one, a layout known only at run time (see `Boxed`).
+    private var urlReference: Boxed<URL>
 
     /// The header fields to send.
     public var headerFields: JanuaryHTTPHeaderFields
@@ -41,7 +47,7 @@ public struct JanuaryHTTPRequest: Sendable {
         timeout: TimeInterval? = nil
     ) {
         self.method = method
-        self.url = url
+        self.urlReference = Boxed(url)
         self.headerFields = headerFields
         self.body = body
         self.timeout = timeout

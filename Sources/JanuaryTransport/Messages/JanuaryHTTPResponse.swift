@@ -23,7 +23,9 @@ public struct JanuaryHTTPResponse: Sendable {
     public let body: Data
 
     /// The URL that answered, after any redirects that were followed.
-    public let url: URL?
+    public var url: URL? { urlReference?.value }
+    /// ``url``, boxed for the reason ``JanuaryHTTPRequest`` boxes its URL.
+    private let urlReference: Boxed<URL>?
 
     /// Whether a redirect took the request to a hop that was sent without its credential (another origin, or
     /// any hop after one), so that this answer is not the verdict of the credential's own origin on it.
@@ -49,7 +51,7 @@ public struct JanuaryHTTPResponse: Sendable {
         self.statusCode = statusCode
         self.headerFields = headerFields
         self.body = body
-        self.url = url
+        self.urlReference = url.map(Boxed.init)
         self.credentialWithdrawnByRedirect = credentialWithdrawnByRedirect
     }
 
