@@ -29,7 +29,15 @@ extension JanuaryPartnerClient {
         /// January's development environment. It must be `https`, or plain `http` only to a loopback host
         /// (`127.0.0.0/8`, `::1` or `localhost`) for local tests, and must not contain a user name, password,
         /// query or fragment.
-        public var baseURL: URL
+        public var baseURL: URL {
+            get { baseURLReference.value }
+            set { baseURLReference = Boxed(newValue) }
+        }
+
+        /// ``baseURL``, boxed: `URL` is not frozen in Apple's Foundation, and stored inline it would give the
+        /// configuration a layout known only at run time, and each read of it on the request path a metadata call
+        /// (see `Boxed`).
+        private var baseURLReference: Boxed<URL>
 
         /// How long before a token's expiry the client asks for a new one. Defaults to 60 seconds.
         ///
@@ -110,7 +118,13 @@ extension JanuaryPartnerClient {
         /// Where the outbox keeps a user's writes until January has them (``JanuaryOutbox``), or `nil` for the
         /// default: `JanuaryPartnerSDK/Outbox` in the app's Application Support folder (on Linux, the user's
         /// `~/.local/share`). One client at a time may use a folder; give each client its own.
-        public var outboxDirectory: URL?
+        public var outboxDirectory: URL? {
+            get { outboxDirectoryReference?.value }
+            set { outboxDirectoryReference = newValue.map(Boxed.init) }
+        }
+
+        /// ``outboxDirectory``, boxed for the reason ``baseURL`` is.
+        private var outboxDirectoryReference: Boxed<URL>?
 
         /// How long after a food-log create's lost send the SDK waits before listing the day to settle it
         /// (`CreateReconciliation.settleWindow`); shorter only in crash tests whose simulator commits sooner.
@@ -120,7 +134,7 @@ extension JanuaryPartnerClient {
         ///
         /// - Parameter baseURL: The root of January's API. Defaults to ``JanuaryPartnerClient/productionBaseURL``.
         public init(baseURL: URL = JanuaryPartnerClient.productionBaseURL) {
-            self.baseURL = baseURL
+            self.baseURLReference = Boxed(baseURL)
             self.refreshLeeway = 60
             self.tokenProviderTimeout = 30
             self.refreshBackoff = .default
@@ -132,7 +146,7 @@ extension JanuaryPartnerClient {
             self.transport = nil
             self.clock = SystemJanuaryClock()
             self.allowsDevelopmentKeyInReleaseBuilds = false
-            self.outboxDirectory = nil
+            self.outboxDirectoryReference = nil
         }
 
         /// The one delivery of ``onEvent``'s events, which the client and its token cache share; `nil` without a

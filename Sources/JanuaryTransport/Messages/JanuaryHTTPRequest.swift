@@ -19,8 +19,9 @@ public struct JanuaryHTTPRequest: Sendable {
         set { urlReference = Boxed(newValue) }
     }
     /// ``url``, boxed: `URL` is not frozen in Apple's Foundation, and stored inline it would give this request, and
-    /// everything on the request path that holds one, a layout known only at run time (see `Boxed`).
-    private var urlReference: Boxed<URL>
+    /// everything on the request path that holds one, a layout known only at run time (see `Boxed`). The transport
+    /// hands the same box on to the request's ``PendingRequest``.
+    package private(set) var urlReference: Boxed<URL>
 
     /// The header fields to send.
     public var headerFields: JanuaryHTTPHeaderFields

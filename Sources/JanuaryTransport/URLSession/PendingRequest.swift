@@ -37,11 +37,13 @@ package final class PendingRequest: Sendable {
     }
 
     private let state = Locked(State())
-    private let originalURL: URL
+    /// The request's URL, in the request's own box: a `URL` stored inline would give this object a layout known
+    /// only at run time (see `Boxed`).
+    private let originalURL: Boxed<URL>
     private let maximumBodySize: Int
     private let redirects: RedirectScope
 
-    package init(url: URL, maximumBodySize: Int, redirects: RedirectScope = .anyOriginWithoutCredential) {
+    package init(url: Boxed<URL>, maximumBodySize: Int, redirects: RedirectScope = .anyOriginWithoutCredential) {
         originalURL = url
         self.maximumBodySize = maximumBodySize
         self.redirects = redirects
@@ -176,7 +178,7 @@ package final class PendingRequest: Sendable {
             RedirectPolicy.nextRequest(
                 proposed: request,
                 after: previousURL,
-                originalURL: originalURL,
+                originalURL: originalURL.value,
                 credentialWithdrawn: &state.credentialWithdrawn,
                 scope: redirects
             )

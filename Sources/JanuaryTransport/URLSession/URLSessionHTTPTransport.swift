@@ -216,7 +216,8 @@ public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTra
         redirects: RedirectScope
     ) async throws -> JanuaryHTTPResponse {
         let urlRequest = try Self.makeURLRequest(request)
-        let pending = PendingRequest(url: request.url, maximumBodySize: maximumResponseBodySize, redirects: redirects)
+        let pending = PendingRequest(
+            url: request.urlReference, maximumBodySize: maximumResponseBodySize, redirects: redirects)
         let isWrite = Self.needsFreshConnection(replay, body: request.body)
         let delegate = isWrite ? SessionDelegate(calls: calls) : self.delegate
         let session = isWrite ? Self.makeSession(configuration, delegate: delegate) : self.session

@@ -23,7 +23,7 @@ struct PendingRequestTests {
 
     @Test("a failure that arrives before the caller waits (a shutdown race) is delivered as .network, not .cancelled")
     func completionBeforeStartIsDelivered() async throws {
-        let pending = PendingRequest(url: Self.url, maximumBodySize: 16)
+        let pending = PendingRequest(url: Boxed(Self.url), maximumBodySize: 16)
         pending.finish(.failure(.network("The request was stopped because the transport was shut down.")))
         let outcome = await Self.await(pending)
         guard case .failure(let error) = outcome, let january = error as? JanuaryError else {
@@ -35,7 +35,7 @@ struct PendingRequestTests {
 
     @Test("a response that arrives before the caller waits is delivered")
     func responseBeforeStartIsDelivered() async throws {
-        let pending = PendingRequest(url: Self.url, maximumBodySize: 16)
+        let pending = PendingRequest(url: Boxed(Self.url), maximumBodySize: 16)
         pending.finish(.success(JanuaryHTTPResponse(statusCode: 204)))
         let outcome = await Self.await(pending)
         #expect(try outcome.get().statusCode == 204)
@@ -43,7 +43,7 @@ struct PendingRequestTests {
 
     @Test("a cancellation before the caller waits throws CancellationError, and a later completion is ignored")
     func cancellationBeforeStart() async throws {
-        let pending = PendingRequest(url: Self.url, maximumBodySize: 16)
+        let pending = PendingRequest(url: Boxed(Self.url), maximumBodySize: 16)
         pending.cancel()
         pending.finish(.success(JanuaryHTTPResponse(statusCode: 200)))
         let outcome = await Self.await(pending)
@@ -56,7 +56,7 @@ struct PendingRequestTests {
 
     @Test("the body limit is inclusive, and a piece that would exceed it is refused")
     func bodyLimit() {
-        let pending = PendingRequest(url: Self.url, maximumBodySize: 8)
+        let pending = PendingRequest(url: Boxed(Self.url), maximumBodySize: 8)
         #expect(pending.append(Data(count: 5)))
         #expect(pending.append(Data(count: 3)))
         #expect(!pending.append(Data(count: 1)))
