@@ -87,14 +87,14 @@ struct RequestPath: Sendable, Equatable {
         let segments: [Substring]
         if isPlain {
             percentEncoded = path
-            segments = Self.plainSegments(of: path)
+            segments = Self.segments(of: path)
         } else {
-            guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            guard !Self.containsControlCharacter(Substring(path)) else {
                 throw Self.forbiddenCharacter
             }
             var encoded = ""
             var decoded: [Substring] = []
-            for rawSegment in path.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            for rawSegment in Self.segments(of: path) {
                 let (segmentEncoded, segmentDecoded) = try Self.encode(rawSegment)
                 encoded += "/" + segmentEncoded
                 decoded.append(Substring(segmentDecoded))
@@ -124,7 +124,7 @@ struct RequestPath: Sendable, Equatable {
         for segment in segments {
             guard !segment.isEmpty, segment != ".", segment != "..",
                 !segment.utf8.contains(where: Self.isForbiddenEscape),
-                !segment.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                !Self.containsControlCharacter(Substring(segment))
             else {
                 throw JanuaryError.invalidInput(
                     "A path segment must not be empty, \".\" or \"..\", or hold \"/\", \"\\\", \";\" or a control character."
@@ -136,9 +136,10 @@ struct RequestPath: Sendable, Equatable {
         self.segments = segments.map { Substring($0) }
     }
 
-    /// The segments of a path of plain ASCII bytes after its leading `/`, split on its bytes: `split` on the
-    /// `String` would walk it by `Character`, finding grapheme boundaries in text that is ASCII, for every request.
-    private static func plainSegments(of path: String) -> [Substring] {
+    /// The segments of a path after its leading `/`, split on its `/` bytes (which in UTF-8 never fall inside
+    /// another character): `split` on the `String` would walk it by `Character`, finding grapheme boundaries in
+    /// text that is mostly ASCII, for every request.
+    private static func segments(of path: String) -> [Substring] {
         let bytes = path.utf8
         var segments: [Substring] = []
         var start = bytes.index(after: bytes.startIndex)
@@ -152,6 +153,19 @@ struct RequestPath: Sendable, Equatable {
         }
         segments.append(Substring(bytes[start..<bytes.endIndex]))
         return segments
+    }
+
+    /// Whether `text` holds a control character (Unicode's general category `Cc`: C0, DEL and C1), read from its
+    /// UTF-8 bytes, in which a C1 character is `C2` followed by `80` to `9F`.
+    static func containsControlCharacter(_ text: Substring) -> Bool {
+        var followsC2 = false
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (followsC2 && byte <= 0x9F) {
+                return true
+            }
+            followsC2 = byte == 0xC2
+        }
+        return false
     }
 
     /// Whether a decoded segment is `.` or `..`, compared by its bytes.

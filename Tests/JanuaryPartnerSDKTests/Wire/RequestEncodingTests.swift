@@ -44,6 +44,47 @@ struct RequestEncodingTests {
         }
     }
 
+    /// The path checks read control characters from UTF-8 bytes; Unicode's general category is the definition.
+    @Test("a control character is found by its bytes exactly when Unicode calls it a control character")
+    func controlCharactersByBytes() {
+        var disagreements: [UInt32] = []
+        for value in UInt32(0)...0x2FFF {
+            guard let scalar = Unicode.Scalar(value) else {
+                continue
+            }
+            let isControl = scalar.properties.generalCategory == .control
+            let text = "a\(Character(scalar))b"
+            if RequestPath.containsControlCharacter(Substring(text)) != isControl {
+                disagreements.append(value)
+            }
+        }
+        #expect(disagreements.isEmpty)
+        #expect(RequestPath.containsControlCharacter("é\u{9F}"))
+        #expect(!RequestPath.containsControlCharacter("\u{A0}é\u{C2}"))
+    }
+
+    @Test(
+        "a path with a control character outside ASCII is refused",
+        arguments: ["/v1.2/foods/a\u{85}b", "/v1.2/foods/é\u{9F}", "/v1.2/\u{80}"]
+    )
+    func refusedPaths(path: String) async throws {
+        try await requireRefusedLocally(naming: "control character") {
+            _ = try RequestPath(path)
+        }
+    }
+
+    @Test(
+        "a path outside ASCII is split on its slashes and each segment encoded",
+        arguments: [
+            ("/v1.2/foods/é/ü", "/v1.2/foods/%C3%A9/%C3%BC"), ("/v1.2/食/x%41", "/v1.2/%E9%A3%9F/x%41"),
+            ("/v1.2/é/", "/v1.2/%C3%A9/"),
+        ]
+    )
+    func nonASCIIPaths(path: String, encoded: String) throws {
+        #expect(try RequestPath(path).percentEncoded == encoded)
+        #expect(try RequestPath(path) == RequestPath(encoded))
+    }
+
     @Test(
         "numbers are written without exponents or needless fractions",
         arguments: [
