@@ -35,13 +35,12 @@ public protocol JanuaryClock: Sendable {
 package struct ClockReading: Sendable {
     /// The wall-clock time, for events and for comparing with January's clock.
     package var date: Date {
-        get { Date(timeIntervalSinceReferenceDate: wall) }
-        set { wall = newValue.timeIntervalSinceReferenceDate }
+        Date(timeIntervalSinceReferenceDate: wall)
     }
     /// The monotonic time, for every duration.
     package var uptime: TimeInterval
     /// ``date`` as the seconds a `Date` holds, for the reason `Credential` stores its expiry so (1.1 KB here).
-    private var wall: TimeInterval
+    private let wall: TimeInterval
 
     /// Creates a reading.
     ///

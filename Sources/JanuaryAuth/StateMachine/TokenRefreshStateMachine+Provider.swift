@@ -119,7 +119,7 @@ extension TokenRefreshStateMachine {
         }
         return Actions(
             events: [event] + notes,
-            resume: Resumption(waiters: Array(fetch.waiters), result: .success(credential))
+            resume: Resumption(waiters: fetch.waiters, result: .success(credential))
         )
     }
 
@@ -153,7 +153,7 @@ extension TokenRefreshStateMachine {
         )
         return Actions(
             events: [finishedEvent(call, outcome: error.category, waiterCount: fetch.waiters.count, at: now)],
-            resume: Resumption(waiters: Array(fetch.waiters), result: .failure(error))
+            resume: Resumption(waiters: fetch.waiters, result: .failure(error))
         )
     }
 

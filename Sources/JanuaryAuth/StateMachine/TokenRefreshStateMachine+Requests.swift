@@ -27,7 +27,7 @@ extension TokenRefreshStateMachine {
         case .failed(let record):
             return startFetch(for: id, after: record, at: now)
         case .fetching:
-            modifyFetch { _ = $0.waiters.insert(id) }
+            modifyFetch { $0.add(id) }
             return .none
         case .modifying:
             preconditionFailure("TokenRefreshStateMachine re-entered during a mutation")
@@ -82,7 +82,7 @@ extension TokenRefreshStateMachine {
     ) -> Actions {
         let events = drop(rejected, at: now)
         var actions = enqueue(id, epoch: rejected.epoch, at: now)
-        actions.events.insert(contentsOf: events, at: 0)
+        actions.events = events + actions.events
         return actions
     }
 
@@ -115,7 +115,7 @@ extension TokenRefreshStateMachine {
     ///   - now: The current time.
     /// - Returns: What to do; nothing if the request was no longer waiting.
     package mutating func waiterCancelled(_ id: WaiterID, at now: ClockReading) -> Actions {
-        guard let removed = modifyFetch({ $0.waiters.remove(id) }), removed != nil else {
+        guard modifyFetch({ $0.remove(id) }) == true else {
             return .none
         }
         var actions = Actions(resume: Resumption(waiters: [id], result: .failure(CancellationError())))
@@ -154,7 +154,7 @@ extension TokenRefreshStateMachine {
         case .fetching(let fetch):
             actions.events.append(JanuaryEvent(kind: .tokenCacheCleared, date: now.date))
             actions.cancelFetch = fetch.id
-            actions.resume = Resumption(waiters: Array(fetch.waiters), result: .failure(Self.signedOutError))
+            actions.resume = Resumption(waiters: fetch.waiters, result: .failure(Self.signedOutError))
             if let call = fetch.call {
                 actions.events.append(finishedEvent(call, outcome: .cancelled, waiterCount: 0, at: now))
             }
@@ -183,7 +183,7 @@ extension TokenRefreshStateMachine {
         if let refusal = refusalOfNewFetch(at: now) {
             return Actions(resume: Resumption(waiters: [id], result: .failure(refusal)))
         }
-        let fetch = Fetch(id: makeFetchID(), waiters: [id], previousFailures: failures, call: nil)
+        let fetch = Fetch(id: makeFetchID(), for: id, after: failures)
         state = .fetching(fetch)
         return Actions(startFetch: fetch.id)
     }

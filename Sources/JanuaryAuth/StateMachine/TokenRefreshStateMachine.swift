@@ -88,10 +88,58 @@ package struct TokenRefreshStateMachine: Sendable {
         }
 
         let id: FetchID
-        var waiters: Set<WaiterID>
+        /// The waiting requests, each once, in increasing order of identifier so that one is found by halving; change
+        /// it only through ``add(_:)`` and ``remove(_:)``. An array rather than a `Set`: the waiters are resumed as
+        /// an array, and the set's hashing and resizing, specialised for the identifier, were 2 KB of an app.
+        var waiters: [WaiterID]
         /// Restored if the fetch is abandoned, so that cancelling does not erase a failure streak.
         let previousFailures: FailureRecord?
         var call: Call?
+
+        /// A fetch for its first waiter.
+        init(id: FetchID, for waiter: WaiterID, after previousFailures: FailureRecord?) {
+            self.id = id
+            self.waiters = [waiter]
+            self.previousFailures = previousFailures
+        }
+
+        /// Adds `waiter` unless it is waiting already.
+        mutating func add(_ waiter: WaiterID) {
+            let index = position(of: waiter)
+            guard index == waiters.count || waiters[index] != waiter else {
+                return
+            }
+            // Identifiers are made in request order, so a new waiter nearly always goes last and nothing moves.
+            waiters.append(waiter)
+            for later in stride(from: waiters.count - 1, to: index, by: -1) {
+                waiters.swapAt(later, later - 1)
+            }
+        }
+
+        /// Removes `waiter`; `false` if it was not waiting.
+        mutating func remove(_ waiter: WaiterID) -> Bool {
+            let index = position(of: waiter)
+            guard index < waiters.count, waiters[index] == waiter else {
+                return false
+            }
+            waiters.remove(at: index)
+            return true
+        }
+
+        /// The index of the first waiter whose identifier is not below `waiter`'s.
+        private func position(of waiter: WaiterID) -> Int {
+            var low = 0
+            var high = waiters.count
+            while low < high {
+                let middle = (low + high) / 2
+                if waiters[middle].rawValue < waiter.rawValue {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return low
+        }
     }
 
     var state: State = .idle(nil) {
