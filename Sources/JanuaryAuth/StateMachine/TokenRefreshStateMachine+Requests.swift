@@ -16,12 +16,12 @@ extension TokenRefreshStateMachine {
     /// - Returns: What to do.
     package mutating func enqueue(_ id: WaiterID, epoch: UInt64? = nil, at now: ClockReading) -> Actions {
         if let refusal = refusal(for: epoch) {
-            return Actions(resume: Resumption(waiters: [id], result: .failure(refusal)))
+            return Actions(resume: (waiters: [id], result: .failure(refusal)))
         }
         switch state {
         case .idle(let cached):
             if let cached, now.uptime < cached.refreshAt {
-                return Actions(resume: Resumption(waiters: [id], result: .success(cached.credential)))
+                return Actions(resume: (waiters: [id], result: .success(cached.credential)))
             }
             return startFetch(for: id, after: nil, at: now)
         case .failed(let record):
@@ -118,7 +118,7 @@ extension TokenRefreshStateMachine {
         guard modifyFetch({ $0.remove(id) }) == true else {
             return .none
         }
-        var actions = Actions(resume: Resumption(waiters: [id], result: .failure(CancellationError())))
+        var actions = Actions(resume: (waiters: [id], result: .failure(CancellationError())))
         guard case .fetching(let fetch) = state, fetch.waiters.isEmpty else {
             return actions
         }
@@ -154,7 +154,7 @@ extension TokenRefreshStateMachine {
         case .fetching(let fetch):
             actions.events.append(JanuaryEvent(kind: .tokenCacheCleared, date: now.date))
             actions.cancelFetch = fetch.id
-            actions.resume = Resumption(waiters: fetch.waiters, result: .failure(Self.signedOutError))
+            actions.resume = (waiters: fetch.waiters, result: .failure(Self.signedOutError))
             if let call = fetch.call {
                 actions.events.append(finishedEvent(call, outcome: .cancelled, waiterCount: 0, at: now))
             }
@@ -181,7 +181,7 @@ extension TokenRefreshStateMachine {
         at now: ClockReading
     ) -> Actions {
         if let refusal = refusalOfNewFetch(at: now) {
-            return Actions(resume: Resumption(waiters: [id], result: .failure(refusal)))
+            return Actions(resume: (waiters: [id], result: .failure(refusal)))
         }
         let fetch = Fetch(id: makeFetchID(), for: id, after: failures)
         state = .fetching(fetch)

@@ -34,17 +34,11 @@ package struct TokenRefreshStateMachine: Sendable {
         package let rawValue: UInt64
     }
 
-    /// What the machine remembers about a run of failed fetches.
-    package struct FailureRecord: Sendable {
-        /// How many fetches in a row ended in a failure.
-        package var consecutiveFailures: Int
-        /// When the last of them failed, in uptime seconds.
-        package var lastFailureAt: TimeInterval
-        /// Until when, in uptime seconds, the provider is left alone; requests before then fail at once.
-        package var retryAt: TimeInterval
-        /// What the last failure was, handed to requests refused during the back-off.
-        package var lastError: JanuaryError
-    }
+    /// What the machine remembers about a run of failed fetches: how many fetches in a row ended in a failure, until
+    /// when (in uptime seconds) the provider is left alone so that requests before then fail at once, and the last
+    /// failure, handed to those requests. A tuple rather than a struct of its own, whose metadata and value witnesses
+    /// would cost more than the fields.
+    package typealias FailureRecord = (consecutiveFailures: Int, retryAt: TimeInterval, lastError: JanuaryError)
 
     /// The answer to a request that may be served without waiting.
     package enum Lookup: Sendable {
@@ -75,11 +69,9 @@ package struct TokenRefreshStateMachine: Sendable {
         case modifying
     }
 
-    struct CachedCredential: Sendable {
-        let credential: Credential
-        /// From this uptime on the credential is no longer fresh: receipt + remaining lifetime − leeway.
-        let refreshAt: TimeInterval
-    }
+    /// A cached credential and the uptime from which it is no longer fresh (receipt + remaining lifetime − leeway).
+    /// A pair rather than a struct of its own, whose metadata and value witnesses would cost more than the fields.
+    typealias CachedCredential = (credential: Credential, refreshAt: TimeInterval)
 
     struct Fetch: Sendable {
         struct Call: Sendable {
