@@ -19,7 +19,7 @@ extension TokenRefreshStateMachine {
             return nil
         }
         lastAttempt += 1
-        let call = Fetch.Call(attempt: lastAttempt, startedAt: now.uptime)
+        let call: Fetch.Call = (attempt: lastAttempt, startedAt: now.uptime)
         modifyFetch { $0.call = call }
         return Actions(events: [JanuaryEvent(kind: .providerCallStarted, date: now.date, attempt: call.attempt)])
     }

@@ -74,10 +74,8 @@ package struct TokenRefreshStateMachine: Sendable {
     typealias CachedCredential = (credential: Credential, refreshAt: TimeInterval)
 
     struct Fetch: Sendable {
-        struct Call: Sendable {
-            let attempt: UInt64
-            let startedAt: TimeInterval
-        }
+        /// The provider call: its attempt number and the uptime it started at.
+        typealias Call = (attempt: UInt64, startedAt: TimeInterval)
 
         let id: FetchID
         /// The waiting requests, each once, in increasing order of identifier so that one is found by halving; change
