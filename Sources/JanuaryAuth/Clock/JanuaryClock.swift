@@ -34,9 +34,13 @@ public protocol JanuaryClock: Sendable {
 /// A reading of both of a clock's scales at one instant, so that every decision under one lock sees the same time.
 package struct ClockReading: Sendable {
     /// The wall-clock time, for events and for comparing with January's clock.
-    package var date: Date
+    package var date: Date {
+        Date(timeIntervalSinceReferenceDate: wall)
+    }
     /// The monotonic time, for every duration.
     package var uptime: TimeInterval
+    /// ``date`` as the seconds a `Date` holds, for the reason `Credential` stores its expiry so (1.1 KB here).
+    private let wall: TimeInterval
 
     /// Creates a reading.
     ///
@@ -44,7 +48,7 @@ package struct ClockReading: Sendable {
     ///   - date: The wall-clock time.
     ///   - uptime: The monotonic time.
     package init(date: Date, uptime: TimeInterval) {
-        self.date = date
+        self.wall = date.timeIntervalSinceReferenceDate
         self.uptime = uptime
     }
 }

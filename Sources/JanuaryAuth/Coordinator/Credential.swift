@@ -25,7 +25,15 @@ package struct Credential: Sendable, Equatable, CustomStringConvertible, CustomD
 
     /// About when January stops accepting the credential, by the device's clock at receipt; `nil` for a
     /// development key, which does not expire. For descriptions only: freshness is judged on the monotonic clock.
-    package let expiresAt: Date?
+    package var expiresAt: Date? {
+        expiry.map(Date.init(timeIntervalSinceReferenceDate:))
+    }
+
+    /// ``expiresAt`` as the seconds a `Date` holds. Not a stored `Date`: Apple's Foundation does not fix `Date`'s
+    /// layout for other modules, so every value holding a credential (the machine, its states, actions, lookups,
+    /// results) was copied and destroyed through `Date`'s metadata at run time, 13.9 KB of JanuaryAuth in an app
+    /// (Scripts/size-check.sh).
+    private let expiry: TimeInterval?
 
     /// Creates a credential.
     ///
@@ -40,7 +48,7 @@ package struct Credential: Sendable, Equatable, CustomStringConvertible, CustomD
         self.generation = generation
         self.epoch = epoch
         self.isRefreshable = isRefreshable
-        self.expiresAt = expiresAt
+        self.expiry = expiresAt?.timeIntervalSinceReferenceDate
     }
 
     /// A summary with the generation and expiry and without the value.

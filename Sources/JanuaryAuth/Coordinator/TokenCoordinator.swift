@@ -50,16 +50,11 @@ package final class TokenCoordinator: Sendable {
         var fetchTasks: [Machine.FetchID: Task<Void, Never>] = [:]
         /// January's last refusal of a token as revoked or unknown, with the session it was given in, until a
         /// token of that session is accepted or the session ends: a provider failure that follows carries it as
-        /// its cause, so that the app sees why a new token was needed.
-        var lastRefusal: SessionRefusal?
+        /// its cause, so that the app sees why a new token was needed. A pair rather than a struct of its own, whose
+        /// metadata and value witnesses would cost more than the two fields.
+        var lastRefusal: (epoch: UInt64, error: JanuaryError)?
         /// The requests waiting before a retry, which the end of their session wakes.
         var retryWaits = RetryWaitList()
-    }
-
-    /// A refusal and the session it belongs to.
-    struct SessionRefusal: Sendable {
-        let epoch: UInt64
-        let error: JanuaryError
     }
 
     /// Distinguishes coordinators in the re-entrancy check, even after one is deallocated.
@@ -274,7 +269,7 @@ package final class TokenCoordinator: Sendable {
                 state.withLock { state in
                     // A refusal of an ended session would explain the next one's failures wrongly.
                     if credential.epoch == state.machine.epoch {
-                        state.lastRefusal = SessionRefusal(epoch: credential.epoch, error: reason)
+                        state.lastRefusal = (credential.epoch, reason)
                     }
                 }
             }

@@ -41,22 +41,8 @@ extension TokenRefreshStateMachine {
         }
     }
 
-    /// Waiters to resume with one result.
-    package struct Resumption: Sendable {
-        /// The waiters, in no particular order.
-        package var waiters: [WaiterID]
-        /// What each of them receives: a credential, a `JanuaryError`, or `CancellationError` for a cancelled
-        /// task.
-        package var result: Result<Credential, any Error>
-
-        /// Creates a resumption.
-        ///
-        /// - Parameters:
-        ///   - waiters: The waiters to resume.
-        ///   - result: What each of them receives.
-        package init(waiters: [WaiterID], result: Result<Credential, any Error>) {
-            self.waiters = waiters
-            self.result = result
-        }
-    }
+    /// Waiters to resume with one result: the waiters, in no particular order, and what each of them receives (a
+    /// credential, a `JanuaryError`, or `CancellationError` for a cancelled task). A pair rather than a struct of its
+    /// own, whose metadata and value witnesses would cost more than the two fields.
+    package typealias Resumption = (waiters: [WaiterID], result: Result<Credential, any Error>)
 }

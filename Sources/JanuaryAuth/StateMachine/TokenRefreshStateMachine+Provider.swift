@@ -19,7 +19,7 @@ extension TokenRefreshStateMachine {
             return nil
         }
         lastAttempt += 1
-        let call = Fetch.Call(attempt: lastAttempt, startedAt: now.uptime)
+        let call: Fetch.Call = (attempt: lastAttempt, startedAt: now.uptime)
         modifyFetch { $0.call = call }
         return Actions(events: [JanuaryEvent(kind: .providerCallStarted, date: now.date, attempt: call.attempt)])
     }
@@ -106,7 +106,7 @@ extension TokenRefreshStateMachine {
             isRefreshable: true,
             expiresAt: now.date.addingTimeInterval(remaining)
         )
-        state = .idle(CachedCredential(credential: credential, refreshAt: now.uptime + remaining - refreshLeeway))
+        state = .idle((credential, refreshAt: now.uptime + remaining - refreshLeeway))
         let event = finishedEvent(
             call,
             outcome: nil,
@@ -119,7 +119,7 @@ extension TokenRefreshStateMachine {
         }
         return Actions(
             events: [event] + notes,
-            resume: Resumption(waiters: Array(fetch.waiters), result: .success(credential))
+            resume: (waiters: fetch.waiters, result: .success(credential))
         )
     }
 
@@ -143,17 +143,10 @@ extension TokenRefreshStateMachine {
     {
         let failures = (fetch.previousFailures?.consecutiveFailures ?? 0) + 1
         let delay = backoff.delay(afterConsecutiveFailures: failures)
-        state = .failed(
-            FailureRecord(
-                consecutiveFailures: failures,
-                lastFailureAt: now.uptime,
-                retryAt: now.uptime + delay,
-                lastError: error
-            )
-        )
+        state = .failed((consecutiveFailures: failures, retryAt: now.uptime + delay, lastError: error))
         return Actions(
             events: [finishedEvent(call, outcome: error.category, waiterCount: fetch.waiters.count, at: now)],
-            resume: Resumption(waiters: Array(fetch.waiters), result: .failure(error))
+            resume: (waiters: fetch.waiters, result: .failure(error))
         )
     }
 

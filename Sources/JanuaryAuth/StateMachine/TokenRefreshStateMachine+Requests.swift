@@ -16,18 +16,18 @@ extension TokenRefreshStateMachine {
     /// - Returns: What to do.
     package mutating func enqueue(_ id: WaiterID, epoch: UInt64? = nil, at now: ClockReading) -> Actions {
         if let refusal = refusal(for: epoch) {
-            return Actions(resume: Resumption(waiters: [id], result: .failure(refusal)))
+            return Actions(resume: (waiters: [id], result: .failure(refusal)))
         }
         switch state {
         case .idle(let cached):
             if let cached, now.uptime < cached.refreshAt {
-                return Actions(resume: Resumption(waiters: [id], result: .success(cached.credential)))
+                return Actions(resume: (waiters: [id], result: .success(cached.credential)))
             }
             return startFetch(for: id, after: nil, at: now)
         case .failed(let record):
             return startFetch(for: id, after: record, at: now)
         case .fetching:
-            modifyFetch { _ = $0.waiters.insert(id) }
+            modifyFetch { $0.add(id) }
             return .none
         case .modifying:
             preconditionFailure("TokenRefreshStateMachine re-entered during a mutation")
@@ -82,7 +82,7 @@ extension TokenRefreshStateMachine {
     ) -> Actions {
         let events = drop(rejected, at: now)
         var actions = enqueue(id, epoch: rejected.epoch, at: now)
-        actions.events.insert(contentsOf: events, at: 0)
+        actions.events = events + actions.events
         return actions
     }
 
@@ -115,10 +115,10 @@ extension TokenRefreshStateMachine {
     ///   - now: The current time.
     /// - Returns: What to do; nothing if the request was no longer waiting.
     package mutating func waiterCancelled(_ id: WaiterID, at now: ClockReading) -> Actions {
-        guard let removed = modifyFetch({ $0.waiters.remove(id) }), removed != nil else {
+        guard modifyFetch({ $0.remove(id) }) == true else {
             return .none
         }
-        var actions = Actions(resume: Resumption(waiters: [id], result: .failure(CancellationError())))
+        var actions = Actions(resume: (waiters: [id], result: .failure(CancellationError())))
         guard case .fetching(let fetch) = state, fetch.waiters.isEmpty else {
             return actions
         }
@@ -154,7 +154,7 @@ extension TokenRefreshStateMachine {
         case .fetching(let fetch):
             actions.events.append(JanuaryEvent(kind: .tokenCacheCleared, date: now.date))
             actions.cancelFetch = fetch.id
-            actions.resume = Resumption(waiters: Array(fetch.waiters), result: .failure(Self.signedOutError))
+            actions.resume = (waiters: fetch.waiters, result: .failure(Self.signedOutError))
             if let call = fetch.call {
                 actions.events.append(finishedEvent(call, outcome: .cancelled, waiterCount: 0, at: now))
             }
@@ -181,9 +181,9 @@ extension TokenRefreshStateMachine {
         at now: ClockReading
     ) -> Actions {
         if let refusal = refusalOfNewFetch(at: now) {
-            return Actions(resume: Resumption(waiters: [id], result: .failure(refusal)))
+            return Actions(resume: (waiters: [id], result: .failure(refusal)))
         }
-        let fetch = Fetch(id: makeFetchID(), waiters: [id], previousFailures: failures, call: nil)
+        let fetch = Fetch(id: makeFetchID(), for: id, after: failures)
         state = .fetching(fetch)
         return Actions(startFetch: fetch.id)
     }

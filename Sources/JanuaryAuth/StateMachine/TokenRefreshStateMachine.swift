@@ -34,17 +34,11 @@ package struct TokenRefreshStateMachine: Sendable {
         package let rawValue: UInt64
     }
 
-    /// What the machine remembers about a run of failed fetches.
-    package struct FailureRecord: Sendable {
-        /// How many fetches in a row ended in a failure.
-        package var consecutiveFailures: Int
-        /// When the last of them failed, in uptime seconds.
-        package var lastFailureAt: TimeInterval
-        /// Until when, in uptime seconds, the provider is left alone; requests before then fail at once.
-        package var retryAt: TimeInterval
-        /// What the last failure was, handed to requests refused during the back-off.
-        package var lastError: JanuaryError
-    }
+    /// What the machine remembers about a run of failed fetches: how many fetches in a row ended in a failure, until
+    /// when (in uptime seconds) the provider is left alone so that requests before then fail at once, and the last
+    /// failure, handed to those requests. A tuple rather than a struct of its own, whose metadata and value witnesses
+    /// would cost more than the fields.
+    package typealias FailureRecord = (consecutiveFailures: Int, retryAt: TimeInterval, lastError: JanuaryError)
 
     /// The answer to a request that may be served without waiting.
     package enum Lookup: Sendable {
@@ -75,23 +69,67 @@ package struct TokenRefreshStateMachine: Sendable {
         case modifying
     }
 
-    struct CachedCredential: Sendable {
-        let credential: Credential
-        /// From this uptime on the credential is no longer fresh: receipt + remaining lifetime − leeway.
-        let refreshAt: TimeInterval
-    }
+    /// A cached credential and the uptime from which it is no longer fresh (receipt + remaining lifetime − leeway).
+    /// A pair rather than a struct of its own, whose metadata and value witnesses would cost more than the fields.
+    typealias CachedCredential = (credential: Credential, refreshAt: TimeInterval)
 
     struct Fetch: Sendable {
-        struct Call: Sendable {
-            let attempt: UInt64
-            let startedAt: TimeInterval
-        }
+        /// The provider call: its attempt number and the uptime it started at.
+        typealias Call = (attempt: UInt64, startedAt: TimeInterval)
 
         let id: FetchID
-        var waiters: Set<WaiterID>
+        /// The waiting requests, each once, in increasing order of identifier so that one is found by halving; change
+        /// it only through ``add(_:)`` and ``remove(_:)``. An array rather than a `Set`: the waiters are resumed as
+        /// an array, and the set's hashing and resizing, specialised for the identifier, were 2 KB of an app.
+        var waiters: [WaiterID]
         /// Restored if the fetch is abandoned, so that cancelling does not erase a failure streak.
         let previousFailures: FailureRecord?
         var call: Call?
+
+        /// A fetch for its first waiter.
+        init(id: FetchID, for waiter: WaiterID, after previousFailures: FailureRecord?) {
+            self.id = id
+            self.waiters = [waiter]
+            self.previousFailures = previousFailures
+        }
+
+        /// Adds `waiter` unless it is waiting already.
+        mutating func add(_ waiter: WaiterID) {
+            let index = position(of: waiter)
+            guard index == waiters.count || waiters[index] != waiter else {
+                return
+            }
+            // Identifiers are made in request order, so a new waiter nearly always goes last and nothing moves.
+            waiters.append(waiter)
+            for later in stride(from: waiters.count - 1, to: index, by: -1) {
+                waiters.swapAt(later, later - 1)
+            }
+        }
+
+        /// Removes `waiter`; `false` if it was not waiting.
+        mutating func remove(_ waiter: WaiterID) -> Bool {
+            let index = position(of: waiter)
+            guard index < waiters.count, waiters[index] == waiter else {
+                return false
+            }
+            waiters.remove(at: index)
+            return true
+        }
+
+        /// The index of the first waiter whose identifier is not below `waiter`'s.
+        private func position(of waiter: WaiterID) -> Int {
+            var low = 0
+            var high = waiters.count
+            while low < high {
+                let middle = (low + high) / 2
+                if waiters[middle].rawValue < waiter.rawValue {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            return low
+        }
     }
 
     var state: State = .idle(nil) {

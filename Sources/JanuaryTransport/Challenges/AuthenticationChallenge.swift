@@ -33,15 +33,19 @@ public struct AuthenticationChallenge: Sendable, Equatable {
     public init(scheme: String, token68: String? = nil, parameters: [String: String] = [:]) {
         self.scheme = scheme
         self.token68 = token68
-        var lowered: [String: (originalName: String, value: String)] = [:]
+        // Two dictionaries of strings, the type the parameters already have, rather than one of (name, value) pairs
+        // mapped to their values: that was one more specialisation of Dictionary, and of mapValues, in an app.
+        var lowered: [String: String] = [:]
+        var originalNames: [String: String] = [:]
         for (name, value) in parameters {
             let key = HTTPSyntax.asciiLowercased(name)
-            if let existing = lowered[key], existing.originalName < name {
+            if let existing = originalNames[key], existing < name {
                 continue
             }
-            lowered[key] = (name, value)
+            originalNames[key] = name
+            lowered[key] = value
         }
-        self.parameters = lowered.mapValues(\.value)
+        self.parameters = lowered
     }
 
     /// Creates a challenge from parameters the parser has already lower-cased and de-duplicated.

@@ -32,7 +32,7 @@ package enum RedirectPolicy {
         guard let url = proposed.url, (try? TransportSafety.validateURL(url)) != nil else {
             return nil
         }
-        if scope == .sameOriginOnly && Origin(url) != Origin(originalURL) {
+        if scope.isSameOriginOnly && Origin(url) != Origin(originalURL) {
             return nil
         }
         let previousScheme = previousURL?.scheme.map(HTTPSyntax.asciiLowercased)

@@ -124,13 +124,13 @@ package enum TransportSafety {
     }
 
     private static func isIPv4Loopback(_ host: String) -> Bool {
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = HTTPSyntax.pieces(of: host, omittingEmpty: false) { $0 == "." }
         guard parts.count == 4 else {
             return false
         }
         for part in parts {
             // Plain decimal only: a leading zero could be read as octal by some resolvers.
-            guard let octet = HTTPSyntax.decimalNumber(String(part), digits: 1...3), octet <= 255,
+            guard let octet = HTTPSyntax.decimalNumber(part, digits: 1...3), octet <= 255,
                 part == "0" || !part.hasPrefix("0")
             else {
                 return false

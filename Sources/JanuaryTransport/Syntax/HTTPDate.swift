@@ -18,14 +18,14 @@ package enum HTTPDate {
         if let date = parseFixdate(text) {
             return date
         }
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let fields = HTTPSyntax.pieces(of: text, omittingEmpty: true) { $0 == " " || $0 == "\t" }
         switch fields.count {
         case 6 where fields[5] == "GMT":
             // IMF-fixdate: day-name "," SP day SP month SP year SP time SP "GMT"
             return make(day: fields[1], month: fields[2], year: fields[3], time: fields[4], twoDigitYear: false)
         case 4 where fields[3] == "GMT":
             // rfc850-date: day-name-l "," SP day "-" month "-" 2DIGIT SP time SP "GMT"
-            let parts = fields[1].split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            let parts = HTTPSyntax.pieces(of: fields[1], omittingEmpty: false) { $0 == "-" }
             guard parts.count == 3 else {
                 return nil
             }
@@ -89,7 +89,7 @@ package enum HTTPDate {
             // RFC 9110: a two-digit year more than 50 years in the future means the past century.
             year += year < 70 ? 2000 : 1900
         }
-        let clock = time.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let clock = HTTPSyntax.pieces(of: time, omittingEmpty: false) { $0 == ":" }
         guard clock.count == 3, let hour = HTTPSyntax.decimalNumber(clock[0], digits: 2...2),
             let minute = HTTPSyntax.decimalNumber(clock[1], digits: 2...2),
             let second = HTTPSyntax.decimalNumber(clock[2], digits: 2...2), hour < 24, minute < 60, second <= 60

@@ -62,14 +62,30 @@ final class SessionDelegate: NSObject, Sendable {
         var fields: [(name: String, value: String)] = []
         let all = response.allHeaderFields
         fields.reserveCapacity(all.count)
-        for (name, value) in all {
-            if let name = name as? String, let value = value as? String {
-                fields.append((name, value))
-            }
-        }
         // Foundation hands the fields over as a dictionary; sort them so every run prints the same order, by name
         // without case, compared in place rather than through a lowercased copy of each name and a second array.
-        fields.sort { HTTPSyntax.asciiCaseInsensitiveLess($0.name, $1.name) }
+        // Each field goes in after every field that does not sort after it (found by halving), so equal names keep
+        // the dictionary's order as a stable sort would: a response has a handful of fields, and the standard
+        // library's merge sort, specialised for them, was about 3 KB of an app.
+        for (name, value) in all {
+            guard let name = name as? String, let value = value as? String else {
+                continue
+            }
+            var low = 0
+            var high = fields.count
+            while low < high {
+                let middle = (low + high) / 2
+                if HTTPSyntax.asciiCaseInsensitiveLess(name, fields[middle].name) {
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
+            }
+            fields.append((name, value))
+            for index in stride(from: fields.count - 1, to: low, by: -1) {
+                fields.swapAt(index, index - 1)
+            }
+        }
         let (body, credentialWithdrawn) = request.takeBodyAndWithdrawal()
         return JanuaryHTTPResponse(
             statusCode: response.statusCode,

@@ -222,6 +222,29 @@ struct StateMachineFailureTests {
                 .isEmpty)
     }
 
+    @Test(
+        "waiters enqueued in any order, one of them twice, are resumed once each, and a cancelled one only by its cancel",
+        arguments: [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [2, 0, 4, 1, 3], [1, 3, 0, 4, 2]]
+    )
+    func waitersInAnyOrderAreResumedOnceEach(order: [Int]) throws {
+        var machine = Machine(refreshLeeway: 60, backoff: .default)
+        let ids = try (0..<5).map { _ in try #require(machine.lookUp(at: at(0)).waiter) }
+        var fetch: Machine.FetchID?
+        for index in order {
+            fetch = machine.enqueue(ids[index], at: at(0)).startFetch ?? fetch
+        }
+        let fetchID = try #require(fetch)
+        #expect(machine.enqueue(ids[order[1]], at: at(0)).isEmpty)
+        #expect(machine.waiterCount == 5, "a waiter enqueued twice waits once")
+        #expect(machine.waiterCancelled(ids[2], at: at(0)).resumedWaiters == [ids[2].rawValue])
+        #expect(machine.waiterCancelled(ids[2], at: at(0)).isEmpty, "a waiter is cancelled once")
+        #expect(machine.waiterCount == 4)
+        _ = machine.providerCallStarting(fetchID, at: at(0))
+        let done = machine.providerReturned(fetchID, result: .success(.init(value: "new", expiresIn: 3600)), at: at(1))
+        #expect(done.resumedWaiters == [0, 1, 3, 4].map { ids[$0].rawValue })
+        #expect(done.events.first?.waiterCount == 4)
+    }
+
     @Test func abandoningAFetchBeforeItsCallStartedEmitsNothingAndKeepsTheFailureStreak() throws {
         var machine = Machine(refreshLeeway: 60, backoff: .default)
         try machine.fail(times: 2, at: at(0))
