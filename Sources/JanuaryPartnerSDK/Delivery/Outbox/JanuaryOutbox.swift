@@ -41,6 +41,16 @@ public final class JanuaryOutbox: Sendable {
         weak var value: JanuaryPartnerClient?
     }
 
+    /// Who hears of entries' changes. One dictionary holds both kinds, so that an app carries the code of one
+    /// rather than three (a stream per token, and a waiter per token per write), and the enum is `indirect`, one
+    /// reference wide, so that each place that copies one is short (Docs/Benchmarks.md, "Size in an app").
+    private indirect enum Listener: Sendable {
+        /// A stream of ``changes()``: every change.
+        case stream(AsyncStream<JanuaryOutbox.Entry>.Continuation)
+        /// A ``delivered(_:)`` call: resumed once, when the write is delivered, needs attention or is discarded.
+        case waiter(JanuaryOutbox.EntryID, CheckedContinuation<JanuaryOutbox.Entry, any Error>)
+    }
+
     private struct State: Sendable {
         var queue = OutboxQueue()
         var store: OutboxStore?
@@ -48,8 +58,8 @@ public final class JanuaryOutbox: Sendable {
         var worker: Task<Void, Never>?
         var timer: Task<Void, Never>?
         var triggers: OutboxTriggers?
-        var waiters: [JanuaryOutbox.EntryID: [UUID: CheckedContinuation<JanuaryOutbox.Entry, any Error>]] = [:]
-        var observers: [UUID: AsyncStream<JanuaryOutbox.Entry>.Continuation] = [:]
+        /// The change streams and the `delivered(_:)` calls waiting, each under its own token.
+        var listeners: [UUID: Listener] = [:]
         /// Records that could not be read, left in the folder (or its quarantine) for support.
         var unreadable = 0
         /// How many times the worker has run out of writes that may go now: a test that kicks it waits for this
@@ -138,7 +148,7 @@ public final class JanuaryOutbox: Sendable {
             guard !state.isShutDown else {
                 return false
             }
-            state.observers[id] = continuation
+            state.listeners[id] = .stream(continuation)
             return true
         }
         guard added else {
@@ -146,7 +156,7 @@ public final class JanuaryOutbox: Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
         }
         return stream
     }
@@ -180,7 +190,7 @@ public final class JanuaryOutbox: Sendable {
                     if Task.isCancelled {
                         return .failure(CancellationError())
                     }
-                    state.waiters[id, default: [:]][waiter] = continuation
+                    state.listeners[waiter] = .waiter(id, continuation)
                     return nil
                 }
                 if let answer {
@@ -188,8 +198,10 @@ public final class JanuaryOutbox: Sendable {
                 }
             }
         } onCancel: {
-            let continuation = state.withLock { $0.waiters[id]?.removeValue(forKey: waiter) }
-            continuation?.resume(throwing: CancellationError())
+            let listener = state.withLock { $0.listeners.removeValue(forKey: waiter) }
+            if case .waiter(_, let continuation) = listener {
+                continuation.resume(throwing: CancellationError())
+            }
         }
     }
 
@@ -391,14 +403,13 @@ public final class JanuaryOutbox: Sendable {
         let stopped = state.withLock { state in
             state.isShutDown = true
             defer {
-                state.waiters = [:]
-                state.observers = [:]
+                state.listeners = [:]
                 state.worker = nil
                 state.timer = nil
                 state.triggers = nil
                 state.store = nil
             }
-            return (state.worker, state.timer, state.triggers, state.store, state.waiters, state.observers)
+            return (state.worker, state.timer, state.triggers, state.store, state.listeners)
         }
         stopped.0?.cancel()
         stopped.1?.cancel()
@@ -407,11 +418,13 @@ public final class JanuaryOutbox: Sendable {
         kick.finish()
         let closed = JanuaryError(
             category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
-        for waiter in stopped.4.values.flatMap(\.values) {
-            waiter.resume(throwing: closed)
-        }
-        for observer in stopped.5.values {
-            observer.finish()
+        for listener in stopped.4.values {
+            switch listener {
+            case .waiter(_, let waiter):
+                waiter.resume(throwing: closed)
+            case .stream(let observer):
+                observer.finish()
+            }
         }
     }
 
@@ -618,39 +631,51 @@ public final class JanuaryOutbox: Sendable {
 
     // MARK: Telling the app
 
-    /// Tells observers and waiters, after the lock is released.
+    /// Tells observers and waiters, after the lock is released: every stream gets every entry, then each waiter
+    /// whose write was delivered, needs attention or was discarded is resumed with the first such entry of its write.
     private func announce(_ entries: [JanuaryOutbox.Entry]) {
         guard !entries.isEmpty else {
             return
         }
-        let (observers, resumptions) = state.withLock { state in
-            var resumptions:
-                [(CheckedContinuation<JanuaryOutbox.Entry, any Error>, Result<JanuaryOutbox.Entry, any Error>)] = []
-            for entry in entries {
-                let result: Result<JanuaryOutbox.Entry, any Error>
-                switch entry.state {
-                case .delivered:
-                    result = .success(entry)
-                case .needsAttention:
-                    result = .failure(entry.problem ?? Self.unreadable)
-                case .discarded:
-                    result = .failure(JanuaryError.invalidInput("The write \(entry.id) was discarded."))
-                default:
-                    continue
+        let listeners = state.withLock { state -> [Listener] in
+            var told: [Listener] = []
+            for (token, listener) in state.listeners {
+                if case .waiter(let id, _) = listener {
+                    guard entries.contains(where: { $0.id == id && Self.answer(to: $0) != nil }) else {
+                        continue
+                    }
+                    state.listeners[token] = nil
                 }
-                for waiter in (state.waiters.removeValue(forKey: entry.id) ?? [:]).values {
-                    resumptions.append((waiter, result))
-                }
+                told.append(listener)
             }
-            return (Array(state.observers.values), resumptions)
+            return told
         }
-        for observer in observers {
+        for case .stream(let observer) in listeners {
             for entry in entries {
                 observer.yield(entry)
             }
         }
-        for (waiter, result) in resumptions {
-            waiter.resume(with: result)
+        for case .waiter(let id, let waiter) in listeners {
+            for entry in entries where entry.id == id {
+                if let answer = Self.answer(to: entry) {
+                    waiter.resume(with: answer)
+                    break
+                }
+            }
+        }
+    }
+
+    /// What a waiter of the entry's write is told, or `nil` while the write is still on its way.
+    private static func answer(to entry: JanuaryOutbox.Entry) -> Result<JanuaryOutbox.Entry, any Error>? {
+        switch entry.state {
+        case .delivered:
+            return .success(entry)
+        case .needsAttention:
+            return .failure(entry.problem ?? unreadable)
+        case .discarded:
+            return .failure(JanuaryError.invalidInput("The write \(entry.id) was discarded."))
+        default:
+            return nil
         }
     }
 }
