@@ -57,6 +57,7 @@ extension JanuaryUserClient {
 
         /// Sends a checked water create dated `consumedAt`, noting its send in `record`: the online create and the
         /// outbox share it.
+        @inline(never)
         func send(_ amount: WaterAmount, consumedAt: Date, record: SendRecord) async throws -> WaterLog {
             try await user.send(returning: WaterLog.self, record: record) {
                 let body = CreateWaterLogBody(amount: amount, consumedAt: consumedAt)

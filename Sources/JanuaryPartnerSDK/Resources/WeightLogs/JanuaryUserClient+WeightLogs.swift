@@ -56,6 +56,7 @@ extension JanuaryUserClient {
 
         /// Sends a checked weight create dated `measuredAt`, noting its send in `record`: the online create and
         /// the outbox share it.
+        @inline(never)
         func send(_ weight: Weight, measuredAt: Date, record: SendRecord) async throws -> WeightLog {
             try await user.send(returning: WeightLog.self, record: record) {
                 let body = CreateWeightLogBody(weight: weight, measuredAt: measuredAt)
