@@ -128,12 +128,13 @@ public final class JanuaryOutbox: Sendable {
     public func entries(for user: PartnerUserID? = nil) throws -> [JanuaryOutbox.Entry] {
         try open()
         return state.withLock { state in
-            state.queue.order.compactMap { id in
-                guard let record = state.queue.records[id], user.map({ $0.rawValue == record.user }) ?? true else {
-                    return nil
+            var entries: [JanuaryOutbox.Entry] = []
+            for id in state.queue.order {
+                if let record = state.queue.records[id], user == nil || user?.rawValue == record.user {
+                    entries.append(record.entry(state: state.queue.state(of: id)))
                 }
-                return record.entry(state: state.queue.state(of: id))
             }
+            return entries
         }
     }
 

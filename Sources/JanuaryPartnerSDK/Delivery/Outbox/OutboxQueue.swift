@@ -160,10 +160,13 @@ struct OutboxQueue: Sendable {
         if sending == id {
             sending = nil
         }
-        guard let record = records[id] else {
-            return Changes()
-        }
         var changes = Changes()
+        guard var record = records[id] else {
+            return changes
+        }
+        // One announcement of the record at the end, in the state the outcome leaves it in.
+        var state = JanuaryOutbox.Entry.State.pending
+        var answer: OutboxDelivered?
         switch outcome {
         case .delivered(let delivered):
             clearBackoff()
@@ -177,24 +180,23 @@ struct OutboxQueue: Sendable {
             }
             remove(id)
             changes.removals.append(record)
-            changes.announcements.append(record.entry(state: .delivered, delivered: delivered))
+            state = .delivered
+            answer = delivered
         case .retry(let retryAfter):
             failureStreak += 1
             let wait = max(Self.backoff.delay(atStep: failureStreak - 1), Backoff.nonNegative(retryAfter ?? 0))
             notBefore = now + min(wait, 86_400)
-            changes.announcements.append(record.entry(state: .pending))
         case .pauseUser:
             activeUsers.remove(record.user)
-            changes.announcements.append(record.entry(state: .pending))
         case .needsAttention(let error):
-            var flagged = record
-            flagged.problem = OutboxRecord.Problem(error)
-            records[id] = flagged
-            changes.writes.append(flagged)
-            changes.announcements.append(flagged.entry(state: .needsAttention))
+            record.problem = OutboxRecord.Problem(error)
+            records[id] = record
+            changes.writes.append(record)
+            state = .needsAttention
         case .stopped:
-            break
+            return changes
         }
+        changes.announcements.append(record.entry(state: state, delivered: answer))
         return changes
     }
 
