@@ -232,11 +232,23 @@ public final class JanuaryOutbox: Sendable {
             }
             return state.queue.discard(id)
         }
-        for record in removed {
-            try? store.remove(key: record.key)
-        }
-        announce(removed.map { $0.entry(state: .discarded) })
+        forget(removed, store: store)
         kick.yield()
+    }
+
+    /// Removes the files of records taken out of the queue, but that of `removedAlready`, then tells the app they
+    /// are discarded: one path for a discard and for a deletion folded into its meal.
+    private func forget(
+        _ removed: [OutboxRecord], store: OutboxStore, removedAlready: JanuaryOutbox.EntryID? = nil
+    ) {
+        var entries: [JanuaryOutbox.Entry] = []
+        for record in removed {
+            if record.id != removedAlready {
+                try? store.remove(key: record.key)
+            }
+            entries.append(record.entry(state: .discarded))
+        }
+        announce(entries)
     }
 
     /// Holds every delivery (`true`) or lets them go again, for tests that edit writes before any may leave.
@@ -304,11 +316,7 @@ public final class JanuaryOutbox: Sendable {
             state.withLock { $0.queue.rewritten(record, written: false) }
             throw error
         }
-        let removed = state.withLock { $0.queue.discard(target) }
-        for dependent in removed.dropFirst() {
-            try? store.remove(key: dependent.key)
-        }
-        announce(removed.map { $0.entry(state: .discarded) })
+        forget(state.withLock { $0.queue.discard(target) }, store: store, removedAlready: target)
         return record.entry(state: .discarded)
     }
 

@@ -73,9 +73,10 @@ struct OutboxQueue: Sendable {
 
     /// Takes in the records read from disk.
     mutating func load(_ loaded: [OutboxRecord]) {
-        for record in loaded.sortedByIndex(by: { ($0.sequence, $0.id.rawValue) < ($1.sequence, $1.id.rawValue) }) {
-            insert(record)
+        for record in loaded {
+            add(record)
         }
+        sortOrder()
     }
 
     /// A sequence number for a new write, in the order writes are handed over.
@@ -86,16 +87,37 @@ struct OutboxQueue: Sendable {
 
     /// Adds a write that is on disk, or replaces its record.
     mutating func insert(_ record: OutboxRecord) {
+        guard add(record) else {
+            return
+        }
+        if order.count > 1, let previous = records[order[order.count - 2]], previous.sequence > record.sequence {
+            sortOrder()
+        }
+    }
+
+    /// Adds or replaces the record, a new one at the end of ``order``. Never inlined: ``load(_:)`` and
+    /// ``insert(_:)`` share one copy.
+    ///
+    /// - Returns: Whether it is new.
+    @discardableResult
+    @inline(never)
+    private mutating func add(_ record: OutboxRecord) -> Bool {
         let isNew = records[record.id] == nil
         records[record.id] = record
         nextSequence = max(nextSequence, record.sequence + 1)
-        guard isNew else {
-            return
+        if isNew {
+            order.append(record.id)
         }
-        order.append(record.id)
-        if order.count > 1, let previous = records[order[order.count - 2]], previous.sequence > record.sequence {
-            order.sortByIndex { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
-        }
+        return isNew
+    }
+
+    /// Puts ``order`` in the order writes were handed over: by sequence number, then identifier. Loading sorts
+    /// once after adding every record, so that the module needs no sort of records as well as this one of their
+    /// identifiers, and it is never inlined, so that its callers share one copy (Docs/Benchmarks.md, "Size in an
+    /// app").
+    @inline(never)
+    private mutating func sortOrder() {
+        order.sortByIndex { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
     }
 
     /// Lets `user`'s writes go.
@@ -274,7 +296,10 @@ struct OutboxQueue: Sendable {
 
     private mutating func remove(_ id: JanuaryOutbox.EntryID) {
         records[id] = nil
-        order.removeAll { $0 == id }
+        // Each identifier is in the order once.
+        if let index = order.firstIndex(of: id) {
+            order.remove(at: index)
+        }
     }
 
     /// What an attempt's error means for the queue.
