@@ -175,16 +175,28 @@ package final class OutboxStore: Sendable {
     ///   unlocked answers, and the record is whole.
     package func readAll() throws -> (records: [(key: String, payload: Data)], quarantined: [Quarantined]) {
         try withOperation { directoryDescriptor in
-            let names: [String]
+            let listed: [String]
             do {
-                names = try retryingInterruptions { try fileSystem.contentsOfDirectory(path) }
+                listed = try retryingInterruptions { try fileSystem.contentsOfDirectory(path) }
             } catch {
                 throw Self.storageError("list its records", error)
             }
+            var names: [String] = []
+            var keys: [String] = []
+            for name in listed {
+                if let key = Self.key(ofFileName: name) {
+                    names.append(name)
+                    keys.append(key)
+                }
+            }
+            // Read in the order of their keys, so that records and quarantined files come out in it: one sort of
+            // positions rather than one of each result (Docs/Benchmarks.md, "Size in an app").
             var records: [(key: String, payload: Data)] = []
             var quarantined: [Quarantined] = []
-            for name in names {
-                guard let key = Self.key(ofFileName: name), let file = try readRecordFile(name, key: key) else {
+            for index in stableOrder(count: keys.count, by: { keys[$0] < keys[$1] }) {
+                let name = names[index]
+                let key = keys[index]
+                guard let file = try readRecordFile(name, key: key) else {
                     continue
                 }
                 switch OutboxRecordFrame.decode(file.bytes) {
@@ -196,8 +208,6 @@ package final class OutboxStore: Sendable {
                     }
                 }
             }
-            records.sortByIndex { $0.key < $1.key }
-            quarantined.sortByIndex { $0.key < $1.key }
             return (records, quarantined)
         }
     }
