@@ -173,6 +173,7 @@ struct OutboxRecord: Codable, Sendable {
         try container.encodeIfPresent(problem, forKey: Keys.problem)
     }
 
+    @inline(never)
     init(id: JanuaryOutbox.EntryID, sequence: Int64, user: String, kind: JanuaryOutbox.Entry.Kind, enqueuedAt: Date) {
         self.id = id
         self.sequence = sequence
@@ -276,6 +277,8 @@ final class OutboxDelivered: Sendable {
     }
 }
 
+// The initialiser above and these constructors are never inlined: each `log` call's closure, and the outbox's own,
+// carried a copy of the record's construction, 0.9 KB of an app in all (Docs/Benchmarks.md, "Size in an app").
 extension OutboxRecord {
     /// A food-log create at its reserved instant.
     static func create(
@@ -290,6 +293,7 @@ extension OutboxRecord {
     }
 
     /// A change of a log: January's, or that of a meal still in the outbox.
+    @inline(never)
     static func update(
         _ update: UpdateFoodLogRequest, of logID: FoodLogID?, entry: JanuaryOutbox.EntryID?, user: PartnerUserID,
         sequence: Int64, at now: Date
@@ -305,6 +309,7 @@ extension OutboxRecord {
     }
 
     /// A deletion of a log: January's, or that of a meal still in the outbox.
+    @inline(never)
     static func deletion(
         of logID: FoodLogID?, entry: JanuaryOutbox.EntryID?, user: PartnerUserID, sequence: Int64, at now: Date
     ) -> OutboxRecord {
@@ -316,6 +321,7 @@ extension OutboxRecord {
     }
 
     /// A water or weight create at `time`.
+    @inline(never)
     static func measurement(
         _ kind: JanuaryOutbox.Entry.Kind, water: WaterAmount?, weight: Weight?, at time: Date, user: PartnerUserID,
         sequence: Int64, now: Date
