@@ -73,7 +73,7 @@ public final class JanuaryOutbox: Sendable {
             recentlyDelivered[entry.id] = entry
             recentlyDeliveredOrder.append(entry.id)
             if recentlyDeliveredOrder.count > JanuaryOutbox.recentlyDeliveredLimit {
-                recentlyDelivered[recentlyDeliveredOrder.removeFirst()] = nil
+                recentlyDelivered[recentlyDeliveredOrder.remove(at: 0)] = nil
             }
         }
     }
