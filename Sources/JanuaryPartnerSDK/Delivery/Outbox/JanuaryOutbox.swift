@@ -537,6 +537,7 @@ public final class JanuaryOutbox: Sendable {
         })
         do {
             return try await send(record, as: user, earlierSend: earlierSend, record: sends)
+                ?? .needsAttention(Self.unreadable)
         } catch let error as JanuaryError {
             // Nothing left, or the last send proved it never reached January (after any earlier one was settled
             // absent): the mark goes back to what it was, or away, so the next attempt sends at once rather than
@@ -559,28 +560,29 @@ public final class JanuaryOutbox: Sendable {
     /// Sends the write for ``deliver(_:)``: a function of its own, so that the values of the steps before it are
     /// not carried through each of its suspension points (Docs/Benchmarks.md, "Size in an app").
     ///
+    /// - Returns: The outcome, or `nil` when the record lacks what its kind needs (one place builds that outcome).
     /// - Throws: What sending it threw, for ``deliver(_:)`` to learn from.
     @inline(never)
     private func send(
         _ record: OutboxRecord, as user: JanuaryUserClient, earlierSend: TimeInterval?, record sends: SendRecord
-    ) async throws -> OutboxQueue.Outcome {
+    ) async throws -> OutboxQueue.Outcome? {
         switch record.kind {
         case .foodLogCreate:
             guard let request = record.foodLogRequest, let instant = record.instant else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             let log = try await user.foodLogs.deliver(
                 request, at: instant, earlierSendAt: earlierSend, record: sends)
             return .delivered(OutboxDelivered(foodLog: log))
         case .foodLogUpdate:
             guard let target = record.targetLogID, let update = record.updateRequest else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             let log = try await user.foodLogs.update(id: FoodLogID(rawValue: target), update)
             return .delivered(OutboxDelivered(foodLog: log))
         case .foodLogDelete:
             guard let target = record.targetLogID else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             try await user.foodLogs.delete(id: FoodLogID(rawValue: target))
             return .delivered(OutboxDelivered())
@@ -591,7 +593,7 @@ public final class JanuaryOutbox: Sendable {
                 return .needsAttention(Self.unknownOutcome(of: record.kind))
             }
             guard let milliseconds = record.timeMilliseconds else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             let time = OutboxRecord.date(milliseconds: milliseconds)
             if let water = record.water {
@@ -604,9 +606,9 @@ public final class JanuaryOutbox: Sendable {
                     OutboxDelivered(
                         weightLog: try await user.weightLogs.send(weight, measuredAt: time, record: sends)))
             }
-            return .needsAttention(Self.unreadable)
+            return nil
         default:
-            return .needsAttention(Self.unreadable)
+            return nil
         }
     }
 
