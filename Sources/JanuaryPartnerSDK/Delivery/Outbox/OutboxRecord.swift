@@ -48,15 +48,17 @@ struct OutboxRecord: Codable, Sendable {
     var problem: Problem?
 
     /// A ``JanuaryError`` as a record keeps it: what the app needs to explain it, nothing of a request.
-    struct Problem: Codable, Sendable {
+    ///
+    /// Read and written as the record's nested `problem` object by the record's own coding, not `Codable`: the
+    /// conformances cost an app more than the two functions they wrap (Docs/Benchmarks.md, "Size in an app").
+    struct Problem: Sendable {
         var category: String
         var code: String?
         var message: String
         var statusCode: Int?
         var mayHaveTakenEffect: Bool
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: WireKey.self)
+        init(from container: KeyedDecodingContainer<WireKey>) throws {
             category = try container.decode(String.self, forKey: Keys.category)
             code = try container.decodeIfPresent(String.self, forKey: Keys.code)
             message = try container.decode(String.self, forKey: Keys.message)
@@ -64,8 +66,7 @@ struct OutboxRecord: Codable, Sendable {
             mayHaveTakenEffect = try container.decode(Bool.self, forKey: Keys.mayHaveTakenEffect)
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: WireKey.self)
+        func encode(to container: inout KeyedEncodingContainer<WireKey>) throws {
             try container.encode(category, forKey: Keys.category)
             try container.encodeIfPresent(code, forKey: Keys.code)
             try container.encode(message, forKey: Keys.message)
@@ -147,7 +148,10 @@ struct OutboxRecord: Codable, Sendable {
         weight = try container.decodeIfPresent(Weight.self, forKey: Keys.weight)
         timeMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.time)
         lastSendMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.lastSend)
-        problem = try container.decodeIfPresent(Problem.self, forKey: Keys.problem)
+        // As `decodeIfPresent` reads a value: absent or null is none.
+        if container.contains(Keys.problem), try !container.decodeNil(forKey: Keys.problem) {
+            problem = try Problem(from: container.nestedContainer(keyedBy: WireKey.self, forKey: Keys.problem))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -170,7 +174,10 @@ struct OutboxRecord: Codable, Sendable {
         try container.encodeIfPresent(weight, forKey: Keys.weight)
         try container.encodeIfPresent(timeMilliseconds, forKey: Keys.time)
         try container.encodeIfPresent(lastSendMilliseconds, forKey: Keys.lastSend)
-        try container.encodeIfPresent(problem, forKey: Keys.problem)
+        if let problem {
+            var nested = container.nestedContainer(keyedBy: WireKey.self, forKey: Keys.problem)
+            try problem.encode(to: &nested)
+        }
     }
 
     @inline(never)
