@@ -130,12 +130,16 @@ struct OutboxRecord: Codable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        format = try container.decode(Int.self, forKey: Keys.format)
-        id = try container.decode(JanuaryOutbox.EntryID.self, forKey: Keys.id)
-        sequence = try container.decode(Int64.self, forKey: Keys.sequence)
-        user = try container.decode(String.self, forKey: Keys.user)
-        kindName = try container.decode(String.self, forKey: Keys.kind)
-        enqueuedAt = try container.decode(Date.self, forKey: Keys.enqueuedAt)
+        // The required values first, then the record is whole and each optional one is assigned: a throw then
+        // destroys one record, rather than each throw its own set of the values decoded so far.
+        let format = try container.decode(Int.self, forKey: Keys.format)
+        self.init(
+            id: try container.decode(JanuaryOutbox.EntryID.self, forKey: Keys.id),
+            sequence: try container.decode(Int64.self, forKey: Keys.sequence),
+            user: try container.decode(String.self, forKey: Keys.user),
+            kind: JanuaryOutbox.Entry.Kind(rawValue: try container.decode(String.self, forKey: Keys.kind)),
+            enqueuedAt: try container.decode(Date.self, forKey: Keys.enqueuedAt))
+        self.format = format
         foods = try container.decodeIfPresent([FoodLogInputFood].self, forKey: Keys.foods)
         name = try container.decodeIfPresent(String.self, forKey: Keys.name)
         instantMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.instant)
