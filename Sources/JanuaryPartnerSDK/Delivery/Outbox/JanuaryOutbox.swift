@@ -130,7 +130,7 @@ public final class JanuaryOutbox: Sendable {
         return state.withLock { state in
             var entries: [JanuaryOutbox.Entry] = []
             for id in state.queue.order {
-                if let record = state.queue.records[id], user == nil || user?.rawValue == record.user {
+                if let record = state.queue.record(id), user == nil || user?.rawValue == record.user {
                     entries.append(record.entry(state: state.queue.state(of: id)))
                 }
             }
@@ -179,7 +179,7 @@ public final class JanuaryOutbox: Sendable {
                     if let delivered = state.recentlyDelivered[id] {
                         return .success(delivered)
                     }
-                    guard let record = state.queue.records[id] else {
+                    guard let record = state.queue.record(id) else {
                         return .failure(
                             JanuaryError.invalidInput(
                                 "The outbox holds no write \(id): it was discarded, or delivered long before this call."
@@ -224,7 +224,7 @@ public final class JanuaryOutbox: Sendable {
     public func discard(_ id: JanuaryOutbox.EntryID) throws {
         let store = try open()
         let removed = try state.withLock { state -> [OutboxRecord] in
-            guard state.queue.records[id] != nil else {
+            guard state.queue.record(id) != nil else {
                 throw JanuaryError.invalidInput("The outbox holds no write \(id).")
             }
             guard !state.queue.isSending(id) else {
@@ -618,7 +618,7 @@ public final class JanuaryOutbox: Sendable {
     }
 
     private func setSendMark(_ id: JanuaryOutbox.EntryID, to milliseconds: Int64?, store: OutboxStore) throws {
-        guard var record = state.withLock({ $0.queue.records[id] }), record.lastSendMilliseconds != milliseconds
+        guard var record = state.withLock({ $0.queue.record(id) }), record.lastSendMilliseconds != milliseconds
         else {
             return
         }

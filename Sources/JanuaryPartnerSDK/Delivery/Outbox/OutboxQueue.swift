@@ -54,6 +54,13 @@ struct OutboxQueue: Sendable {
 
     /// The records not yet delivered or discarded, by identifier.
     private(set) var records: [JanuaryOutbox.EntryID: OutboxRecord] = [:]
+    /// The record of the write `id`, if the queue holds it. Never inlined: the dictionary's lookup, its hashing
+    /// included, was repeated at each of a dozen reads (Docs/Benchmarks.md, "Size in an app").
+    @inline(never)
+    func record(_ id: JanuaryOutbox.EntryID) -> OutboxRecord? {
+        records[id]
+    }
+
     /// Their identifiers, oldest first.
     private(set) var order: [JanuaryOutbox.EntryID] = []
     /// Records a send or a rewrite is under way for: not deliverable, not foldable.
@@ -90,7 +97,7 @@ struct OutboxQueue: Sendable {
         guard add(record) else {
             return
         }
-        if order.count > 1, let previous = records[order[order.count - 2]], previous.sequence > record.sequence {
+        if order.count > 1, let previous = self.record(order[order.count - 2]), previous.sequence > record.sequence {
             sortOrder()
         }
     }
@@ -102,7 +109,7 @@ struct OutboxQueue: Sendable {
     @discardableResult
     @inline(never)
     private mutating func add(_ record: OutboxRecord) -> Bool {
-        let isNew = records[record.id] == nil
+        let isNew = self.record(record.id) == nil
         records[record.id] = record
         nextSequence = max(nextSequence, record.sequence + 1)
         if isNew {
@@ -152,11 +159,11 @@ struct OutboxQueue: Sendable {
         }
         busy.insert(id.rawValue)
         sending = id
-        return .deliver(records[id]!)
+        return .deliver(record(id)!)
     }
 
     private func isDeliverable(_ id: JanuaryOutbox.EntryID) -> Bool {
-        guard let record = records[id], !busy.contains(id.rawValue), record.problem == nil,
+        guard let record = record(id), !busy.contains(id.rawValue), record.problem == nil,
             activeUsers.contains(record.user)
         else {
             return false
@@ -183,7 +190,7 @@ struct OutboxQueue: Sendable {
             sending = nil
         }
         var changes = Changes()
-        guard var record = records[id] else {
+        guard var record = record(id) else {
             return changes
         }
         // One announcement of the record at the end, in the state the outcome leaves it in.
@@ -194,7 +201,7 @@ struct OutboxQueue: Sendable {
             clearBackoff()
             // Changes of this meal that waited for its log now know it; written before the meal's record goes.
             if let logID = delivered.foodLog?.id.rawValue {
-                for dependent in order where records[dependent]?.targetEntry == id {
+                for dependent in order where self.record(dependent)?.targetEntry == id {
                     records[dependent]?.targetEntry = nil
                     records[dependent]?.targetLogID = logID
                     changes.writes.append(records[dependent]!)
@@ -228,7 +235,7 @@ struct OutboxQueue: Sendable {
     /// - Returns: The meal's record rewritten (mark it busy until written), or `nil` when the change must be a write
     ///   of its own; throws when `target` is no meal in the outbox.
     mutating func fold(_ update: UpdateFoodLogRequest, into target: JanuaryOutbox.EntryID) throws -> OutboxRecord? {
-        guard var record = records[target], record.kind == .foodLogCreate else {
+        guard var record = record(target), record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
         guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil, record.problem == nil else {
@@ -247,7 +254,7 @@ struct OutboxQueue: Sendable {
     /// Removes a meal never sent, for a delete of it; `nil` when it may have left (the delete then waits for its
     /// log). Throws when `target` is no meal in the outbox.
     mutating func foldDeletion(of target: JanuaryOutbox.EntryID) throws -> OutboxRecord? {
-        guard let record = records[target], record.kind == .foodLogCreate else {
+        guard let record = record(target), record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
         guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil else {
@@ -269,13 +276,13 @@ struct OutboxQueue: Sendable {
     ///
     /// - Returns: Every record removed, the write first; empty when it is being sent.
     mutating func discard(_ id: JanuaryOutbox.EntryID) -> [OutboxRecord] {
-        guard let record = records[id], sending != id else {
+        guard let record = record(id), sending != id else {
             return []
         }
         busy.remove(id.rawValue)
         var removed = [record]
         remove(id)
-        for dependent in order where records[dependent]?.targetEntry == id {
+        for dependent in order where self.record(dependent)?.targetEntry == id {
             removed += discard(dependent)
         }
         return removed
@@ -291,7 +298,7 @@ struct OutboxQueue: Sendable {
         if sending == id {
             return .sending
         }
-        return records[id]?.problem == nil ? .pending : .needsAttention
+        return record(id)?.problem == nil ? .pending : .needsAttention
     }
 
     private mutating func remove(_ id: JanuaryOutbox.EntryID) {
