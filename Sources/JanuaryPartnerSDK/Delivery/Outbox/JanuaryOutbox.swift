@@ -85,7 +85,11 @@ public final class JanuaryOutbox: Sendable {
         self.directory = directory
         self.clock = clock
         self.client = Locked(WeakClient())
-        (kicks, kick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // Not `makeStream(of:bufferingPolicy:)`: before iOS 17 an app carries a fallback copy of it per element
+        // type. The initialiser runs its closure before it returns, so the continuation is set by then.
+        var kick: AsyncStream<Void>.Continuation?
+        kicks = AsyncStream(Void.self, bufferingPolicy: .bufferingNewest(1)) { kick = $0 }
+        self.kick = kick!
     }
 
     /// Called by the client once it is whole: the outbox reaches it weakly, so that a client the app lets go of
@@ -143,23 +147,25 @@ public final class JanuaryOutbox: Sendable {
     ///
     /// - Returns: The changes.
     public func changes() -> AsyncStream<JanuaryOutbox.Entry> {
-        let (stream, continuation) = AsyncStream.makeStream(of: JanuaryOutbox.Entry.self, bufferingPolicy: .unbounded)
-        let id = UUID()
-        let added = state.withLock { state -> Bool in
-            guard !state.isShutDown else {
-                return false
+        // The initialiser runs its closure before it returns, so the stream is registered by then. Not
+        // `makeStream(of:bufferingPolicy:)`: before iOS 17 an app carries a fallback copy of it per element type.
+        AsyncStream(JanuaryOutbox.Entry.self, bufferingPolicy: .unbounded) { continuation in
+            let id = UUID()
+            let added = state.withLock { state -> Bool in
+                guard !state.isShutDown else {
+                    return false
+                }
+                state.listeners[id] = .stream(continuation)
+                return true
             }
-            state.listeners[id] = .stream(continuation)
-            return true
+            guard added else {
+                continuation.finish()
+                return
+            }
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+            }
         }
-        guard added else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
-        }
-        return stream
     }
 
     /// Waits until January has the write, and returns its entry with January's log.
