@@ -140,30 +140,11 @@ extension JanuaryOutbox {
 }
 
 extension JanuaryOutbox.Entry: CustomReflectable {
-    /// Each value by its property name, as `print` and `dump` showed them when they were stored properties.
+    /// Each value by its property name, as `print` and `dump` showed them when they were stored properties: the
+    /// stored properties of ``Fields`` have those names, in that order, so they are reflected rather than listed
+    /// again (a list of sixteen values, each boxed, was 1 KB of an app; Docs/Benchmarks.md, "Size in an app").
     public var customMirror: Mirror {
-        Mirror(
-            self,
-            children: [
-                "id": id,
-                "userID": userID,
-                "kind": kind,
-                "state": state,
-                "enqueuedAt": enqueuedAt,
-                "foodLog": foodLog as Any,
-                "foodLogUpdate": foodLogUpdate as Any,
-                "targetLogID": targetLogID as Any,
-                "water": water as Any,
-                "weight": weight as Any,
-                "time": time as Any,
-                "deliveredFoodLog": deliveredFoodLog as Any,
-                "deliveredWaterLog": deliveredWaterLog as Any,
-                "deliveredWeightLog": deliveredWeightLog as Any,
-                "problem": problem as Any,
-                "mayHaveBeenSent": mayHaveBeenSent,
-            ],
-            displayStyle: .struct
-        )
+        Mirror(self, children: Mirror(reflecting: fields).children, displayStyle: .struct)
     }
 }
 

@@ -41,6 +41,16 @@ public final class JanuaryOutbox: Sendable {
         weak var value: JanuaryPartnerClient?
     }
 
+    /// Who hears of entries' changes. One dictionary holds both kinds, so that an app carries the code of one
+    /// rather than three (a stream per token, and a waiter per token per write), and the enum is `indirect`, one
+    /// reference wide, so that each place that copies one is short (Docs/Benchmarks.md, "Size in an app").
+    private indirect enum Listener: Sendable {
+        /// A stream of ``changes()``: every change.
+        case stream(AsyncStream<JanuaryOutbox.Entry>.Continuation)
+        /// A ``delivered(_:)`` call: resumed once, when the write is delivered, needs attention or is discarded.
+        case waiter(JanuaryOutbox.EntryID, CheckedContinuation<JanuaryOutbox.Entry, any Error>)
+    }
+
     private struct State: Sendable {
         var queue = OutboxQueue()
         var store: OutboxStore?
@@ -48,8 +58,8 @@ public final class JanuaryOutbox: Sendable {
         var worker: Task<Void, Never>?
         var timer: Task<Void, Never>?
         var triggers: OutboxTriggers?
-        var waiters: [JanuaryOutbox.EntryID: [UUID: CheckedContinuation<JanuaryOutbox.Entry, any Error>]] = [:]
-        var observers: [UUID: AsyncStream<JanuaryOutbox.Entry>.Continuation] = [:]
+        /// The change streams and the `delivered(_:)` calls waiting, each under its own token.
+        var listeners: [UUID: Listener] = [:]
         /// Records that could not be read, left in the folder (or its quarantine) for support.
         var unreadable = 0
         /// How many times the worker has run out of writes that may go now: a test that kicks it waits for this
@@ -63,7 +73,7 @@ public final class JanuaryOutbox: Sendable {
             recentlyDelivered[entry.id] = entry
             recentlyDeliveredOrder.append(entry.id)
             if recentlyDeliveredOrder.count > JanuaryOutbox.recentlyDeliveredLimit {
-                recentlyDelivered[recentlyDeliveredOrder.removeFirst()] = nil
+                recentlyDelivered[recentlyDeliveredOrder.remove(at: 0)] = nil
             }
         }
     }
@@ -75,7 +85,11 @@ public final class JanuaryOutbox: Sendable {
         self.directory = directory
         self.clock = clock
         self.client = Locked(WeakClient())
-        (kicks, kick) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        // Not `makeStream(of:bufferingPolicy:)`: before iOS 17 an app carries a fallback copy of it per element
+        // type. The initialiser runs its closure before it returns, so the continuation is set by then.
+        var kick: AsyncStream<Void>.Continuation?
+        kicks = AsyncStream(Void.self, bufferingPolicy: .bufferingNewest(1)) { kick = $0 }
+        self.kick = kick!
     }
 
     /// Called by the client once it is whole: the outbox reaches it weakly, so that a client the app lets go of
@@ -118,12 +132,13 @@ public final class JanuaryOutbox: Sendable {
     public func entries(for user: PartnerUserID? = nil) throws -> [JanuaryOutbox.Entry] {
         try open()
         return state.withLock { state in
-            state.queue.order.compactMap { id in
-                guard let record = state.queue.records[id], user.map({ $0.rawValue == record.user }) ?? true else {
-                    return nil
+            var entries: [JanuaryOutbox.Entry] = []
+            for id in state.queue.order {
+                if let record = state.queue.record(id), user == nil || user?.rawValue == record.user {
+                    entries.append(record.entry(state: state.queue.state(of: id)))
                 }
-                return record.entry(state: state.queue.state(of: id))
             }
+            return entries
         }
     }
 
@@ -132,23 +147,25 @@ public final class JanuaryOutbox: Sendable {
     ///
     /// - Returns: The changes.
     public func changes() -> AsyncStream<JanuaryOutbox.Entry> {
-        let (stream, continuation) = AsyncStream.makeStream(of: JanuaryOutbox.Entry.self, bufferingPolicy: .unbounded)
-        let id = UUID()
-        let added = state.withLock { state -> Bool in
-            guard !state.isShutDown else {
-                return false
+        // The initialiser runs its closure before it returns, so the stream is registered by then. Not
+        // `makeStream(of:bufferingPolicy:)`: before iOS 17 an app carries a fallback copy of it per element type.
+        AsyncStream(JanuaryOutbox.Entry.self, bufferingPolicy: .unbounded) { continuation in
+            let id = UUID()
+            let added = state.withLock { state -> Bool in
+                guard !state.isShutDown else {
+                    return false
+                }
+                state.listeners[id] = .stream(continuation)
+                return true
             }
-            state.observers[id] = continuation
-            return true
+            guard added else {
+                continuation.finish()
+                return
+            }
+            continuation.onTermination = { [weak self] _ in
+                _ = self?.state.withLock { $0.listeners.removeValue(forKey: id) }
+            }
         }
-        guard added else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-        }
-        return stream
     }
 
     /// Waits until January has the write, and returns its entry with January's log.
@@ -168,7 +185,7 @@ public final class JanuaryOutbox: Sendable {
                     if let delivered = state.recentlyDelivered[id] {
                         return .success(delivered)
                     }
-                    guard let record = state.queue.records[id] else {
+                    guard let record = state.queue.record(id) else {
                         return .failure(
                             JanuaryError.invalidInput(
                                 "The outbox holds no write \(id): it was discarded, or delivered long before this call."
@@ -180,7 +197,7 @@ public final class JanuaryOutbox: Sendable {
                     if Task.isCancelled {
                         return .failure(CancellationError())
                     }
-                    state.waiters[id, default: [:]][waiter] = continuation
+                    state.listeners[waiter] = .waiter(id, continuation)
                     return nil
                 }
                 if let answer {
@@ -188,8 +205,10 @@ public final class JanuaryOutbox: Sendable {
                 }
             }
         } onCancel: {
-            let continuation = state.withLock { $0.waiters[id]?.removeValue(forKey: waiter) }
-            continuation?.resume(throwing: CancellationError())
+            let listener = state.withLock { $0.listeners.removeValue(forKey: waiter) }
+            if case .waiter(_, let continuation) = listener {
+                continuation.resume(throwing: CancellationError())
+            }
         }
     }
 
@@ -211,7 +230,7 @@ public final class JanuaryOutbox: Sendable {
     public func discard(_ id: JanuaryOutbox.EntryID) throws {
         let store = try open()
         let removed = try state.withLock { state -> [OutboxRecord] in
-            guard state.queue.records[id] != nil else {
+            guard state.queue.record(id) != nil else {
                 throw JanuaryError.invalidInput("The outbox holds no write \(id).")
             }
             guard !state.queue.isSending(id) else {
@@ -219,11 +238,23 @@ public final class JanuaryOutbox: Sendable {
             }
             return state.queue.discard(id)
         }
-        for record in removed {
-            try? store.remove(key: record.key)
-        }
-        announce(removed.map { $0.entry(state: .discarded) })
+        forget(removed, store: store)
         kick.yield()
+    }
+
+    /// Removes the files of records taken out of the queue, but that of `removedAlready`, then tells the app they
+    /// are discarded: one path for a discard and for a deletion folded into its meal.
+    private func forget(
+        _ removed: [OutboxRecord], store: OutboxStore, removedAlready: JanuaryOutbox.EntryID? = nil
+    ) {
+        var entries: [JanuaryOutbox.Entry] = []
+        for record in removed {
+            if record.id != removedAlready {
+                try? store.remove(key: record.key)
+            }
+            entries.append(record.entry(state: .discarded))
+        }
+        announce(entries)
     }
 
     /// Holds every delivery (`true`) or lets them go again, for tests that edit writes before any may leave.
@@ -291,11 +322,7 @@ public final class JanuaryOutbox: Sendable {
             state.withLock { $0.queue.rewritten(record, written: false) }
             throw error
         }
-        let removed = state.withLock { $0.queue.discard(target) }
-        for dependent in removed.dropFirst() {
-            try? store.remove(key: dependent.key)
-        }
-        announce(removed.map { $0.entry(state: .discarded) })
+        forget(state.withLock { $0.queue.discard(target) }, store: store, removedAlready: target)
         return record.entry(state: .discarded)
     }
 
@@ -391,14 +418,13 @@ public final class JanuaryOutbox: Sendable {
         let stopped = state.withLock { state in
             state.isShutDown = true
             defer {
-                state.waiters = [:]
-                state.observers = [:]
+                state.listeners = [:]
                 state.worker = nil
                 state.timer = nil
                 state.triggers = nil
                 state.store = nil
             }
-            return (state.worker, state.timer, state.triggers, state.store, state.waiters, state.observers)
+            return (state.worker, state.timer, state.triggers, state.store, state.listeners)
         }
         stopped.0?.cancel()
         stopped.1?.cancel()
@@ -407,11 +433,13 @@ public final class JanuaryOutbox: Sendable {
         kick.finish()
         let closed = JanuaryError(
             category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
-        for waiter in stopped.4.values.flatMap(\.values) {
-            waiter.resume(throwing: closed)
-        }
-        for observer in stopped.5.values {
-            observer.finish()
+        for listener in stopped.4.values {
+            switch listener {
+            case .waiter(_, let waiter):
+                waiter.resume(throwing: closed)
+            case .stream(let observer):
+                observer.finish()
+            }
         }
     }
 
@@ -515,6 +543,7 @@ public final class JanuaryOutbox: Sendable {
         })
         do {
             return try await send(record, as: user, earlierSend: earlierSend, record: sends)
+                ?? .needsAttention(Self.unreadable)
         } catch let error as JanuaryError {
             // Nothing left, or the last send proved it never reached January (after any earlier one was settled
             // absent): the mark goes back to what it was, or away, so the next attempt sends at once rather than
@@ -537,28 +566,29 @@ public final class JanuaryOutbox: Sendable {
     /// Sends the write for ``deliver(_:)``: a function of its own, so that the values of the steps before it are
     /// not carried through each of its suspension points (Docs/Benchmarks.md, "Size in an app").
     ///
+    /// - Returns: The outcome, or `nil` when the record lacks what its kind needs (one place builds that outcome).
     /// - Throws: What sending it threw, for ``deliver(_:)`` to learn from.
     @inline(never)
     private func send(
         _ record: OutboxRecord, as user: JanuaryUserClient, earlierSend: TimeInterval?, record sends: SendRecord
-    ) async throws -> OutboxQueue.Outcome {
+    ) async throws -> OutboxQueue.Outcome? {
         switch record.kind {
         case .foodLogCreate:
             guard let request = record.foodLogRequest, let instant = record.instant else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             let log = try await user.foodLogs.deliver(
                 request, at: instant, earlierSendAt: earlierSend, record: sends)
             return .delivered(OutboxDelivered(foodLog: log))
         case .foodLogUpdate:
             guard let target = record.targetLogID, let update = record.updateRequest else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             let log = try await user.foodLogs.update(id: FoodLogID(rawValue: target), update)
             return .delivered(OutboxDelivered(foodLog: log))
         case .foodLogDelete:
             guard let target = record.targetLogID else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             try await user.foodLogs.delete(id: FoodLogID(rawValue: target))
             return .delivered(OutboxDelivered())
@@ -569,7 +599,7 @@ public final class JanuaryOutbox: Sendable {
                 return .needsAttention(Self.unknownOutcome(of: record.kind))
             }
             guard let milliseconds = record.timeMilliseconds else {
-                return .needsAttention(Self.unreadable)
+                return nil
             }
             let time = OutboxRecord.date(milliseconds: milliseconds)
             if let water = record.water {
@@ -582,9 +612,9 @@ public final class JanuaryOutbox: Sendable {
                     OutboxDelivered(
                         weightLog: try await user.weightLogs.send(weight, measuredAt: time, record: sends)))
             }
-            return .needsAttention(Self.unreadable)
+            return nil
         default:
-            return .needsAttention(Self.unreadable)
+            return nil
         }
     }
 
@@ -594,7 +624,7 @@ public final class JanuaryOutbox: Sendable {
     }
 
     private func setSendMark(_ id: JanuaryOutbox.EntryID, to milliseconds: Int64?, store: OutboxStore) throws {
-        guard var record = state.withLock({ $0.queue.records[id] }), record.lastSendMilliseconds != milliseconds
+        guard var record = state.withLock({ $0.queue.record(id) }), record.lastSendMilliseconds != milliseconds
         else {
             return
         }
@@ -618,39 +648,51 @@ public final class JanuaryOutbox: Sendable {
 
     // MARK: Telling the app
 
-    /// Tells observers and waiters, after the lock is released.
+    /// Tells observers and waiters, after the lock is released: every stream gets every entry, then each waiter
+    /// whose write was delivered, needs attention or was discarded is resumed with the first such entry of its write.
     private func announce(_ entries: [JanuaryOutbox.Entry]) {
         guard !entries.isEmpty else {
             return
         }
-        let (observers, resumptions) = state.withLock { state in
-            var resumptions:
-                [(CheckedContinuation<JanuaryOutbox.Entry, any Error>, Result<JanuaryOutbox.Entry, any Error>)] = []
-            for entry in entries {
-                let result: Result<JanuaryOutbox.Entry, any Error>
-                switch entry.state {
-                case .delivered:
-                    result = .success(entry)
-                case .needsAttention:
-                    result = .failure(entry.problem ?? Self.unreadable)
-                case .discarded:
-                    result = .failure(JanuaryError.invalidInput("The write \(entry.id) was discarded."))
-                default:
-                    continue
+        let listeners = state.withLock { state -> [Listener] in
+            var told: [Listener] = []
+            for (token, listener) in state.listeners {
+                if case .waiter(let id, _) = listener {
+                    guard entries.contains(where: { $0.id == id && Self.answer(to: $0) != nil }) else {
+                        continue
+                    }
+                    state.listeners[token] = nil
                 }
-                for waiter in (state.waiters.removeValue(forKey: entry.id) ?? [:]).values {
-                    resumptions.append((waiter, result))
-                }
+                told.append(listener)
             }
-            return (Array(state.observers.values), resumptions)
+            return told
         }
-        for observer in observers {
+        for case .stream(let observer) in listeners {
             for entry in entries {
                 observer.yield(entry)
             }
         }
-        for (waiter, result) in resumptions {
-            waiter.resume(with: result)
+        for case .waiter(let id, let waiter) in listeners {
+            for entry in entries where entry.id == id {
+                if let answer = Self.answer(to: entry) {
+                    waiter.resume(with: answer)
+                    break
+                }
+            }
+        }
+    }
+
+    /// What a waiter of the entry's write is told, or `nil` while the write is still on its way.
+    private static func answer(to entry: JanuaryOutbox.Entry) -> Result<JanuaryOutbox.Entry, any Error>? {
+        switch entry.state {
+        case .delivered:
+            return .success(entry)
+        case .needsAttention:
+            return .failure(entry.problem ?? unreadable)
+        case .discarded:
+            return .failure(JanuaryError.invalidInput("The write \(entry.id) was discarded."))
+        default:
+            return nil
         }
     }
 }

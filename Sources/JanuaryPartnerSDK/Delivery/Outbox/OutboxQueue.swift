@@ -54,6 +54,13 @@ struct OutboxQueue: Sendable {
 
     /// The records not yet delivered or discarded, by identifier.
     private(set) var records: [JanuaryOutbox.EntryID: OutboxRecord] = [:]
+    /// The record of the write `id`, if the queue holds it. Never inlined: the dictionary's lookup, its hashing
+    /// included, was repeated at each of a dozen reads (Docs/Benchmarks.md, "Size in an app").
+    @inline(never)
+    func record(_ id: JanuaryOutbox.EntryID) -> OutboxRecord? {
+        records[id]
+    }
+
     /// Their identifiers, oldest first.
     private(set) var order: [JanuaryOutbox.EntryID] = []
     /// Records a send or a rewrite is under way for: not deliverable, not foldable.
@@ -73,9 +80,10 @@ struct OutboxQueue: Sendable {
 
     /// Takes in the records read from disk.
     mutating func load(_ loaded: [OutboxRecord]) {
-        for record in loaded.sortedByIndex(by: { ($0.sequence, $0.id.rawValue) < ($1.sequence, $1.id.rawValue) }) {
-            insert(record)
+        for record in loaded {
+            add(record)
         }
+        sortOrder()
     }
 
     /// A sequence number for a new write, in the order writes are handed over.
@@ -86,16 +94,37 @@ struct OutboxQueue: Sendable {
 
     /// Adds a write that is on disk, or replaces its record.
     mutating func insert(_ record: OutboxRecord) {
-        let isNew = records[record.id] == nil
-        records[record.id] = record
-        nextSequence = max(nextSequence, record.sequence + 1)
-        guard isNew else {
+        guard add(record) else {
             return
         }
-        order.append(record.id)
-        if order.count > 1, let previous = records[order[order.count - 2]], previous.sequence > record.sequence {
-            order.sortByIndex { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
+        if order.count > 1, let previous = self.record(order[order.count - 2]), previous.sequence > record.sequence {
+            sortOrder()
         }
+    }
+
+    /// Adds or replaces the record, a new one at the end of ``order``. Never inlined: ``load(_:)`` and
+    /// ``insert(_:)`` share one copy.
+    ///
+    /// - Returns: Whether it is new.
+    @discardableResult
+    @inline(never)
+    private mutating func add(_ record: OutboxRecord) -> Bool {
+        let isNew = self.record(record.id) == nil
+        records[record.id] = record
+        nextSequence = max(nextSequence, record.sequence + 1)
+        if isNew {
+            order.append(record.id)
+        }
+        return isNew
+    }
+
+    /// Puts ``order`` in the order writes were handed over: by sequence number, then identifier. Loading sorts
+    /// once after adding every record, so that the module needs no sort of records as well as this one of their
+    /// identifiers, and it is never inlined, so that its callers share one copy (Docs/Benchmarks.md, "Size in an
+    /// app").
+    @inline(never)
+    private mutating func sortOrder() {
+        order.sortByIndex { (records[$0]?.sequence ?? 0, $0.rawValue) < (records[$1]?.sequence ?? 0, $1.rawValue) }
     }
 
     /// Lets `user`'s writes go.
@@ -130,11 +159,11 @@ struct OutboxQueue: Sendable {
         }
         busy.insert(id.rawValue)
         sending = id
-        return .deliver(records[id]!)
+        return .deliver(record(id)!)
     }
 
     private func isDeliverable(_ id: JanuaryOutbox.EntryID) -> Bool {
-        guard let record = records[id], !busy.contains(id.rawValue), record.problem == nil,
+        guard let record = record(id), !busy.contains(id.rawValue), record.problem == nil,
             activeUsers.contains(record.user)
         else {
             return false
@@ -160,16 +189,19 @@ struct OutboxQueue: Sendable {
         if sending == id {
             sending = nil
         }
-        guard let record = records[id] else {
-            return Changes()
-        }
         var changes = Changes()
+        guard var record = record(id) else {
+            return changes
+        }
+        // One announcement of the record at the end, in the state the outcome leaves it in.
+        var state = JanuaryOutbox.Entry.State.pending
+        var answer: OutboxDelivered?
         switch outcome {
         case .delivered(let delivered):
             clearBackoff()
             // Changes of this meal that waited for its log now know it; written before the meal's record goes.
             if let logID = delivered.foodLog?.id.rawValue {
-                for dependent in order where records[dependent]?.targetEntry == id {
+                for dependent in order where self.record(dependent)?.targetEntry == id {
                     records[dependent]?.targetEntry = nil
                     records[dependent]?.targetLogID = logID
                     changes.writes.append(records[dependent]!)
@@ -177,24 +209,23 @@ struct OutboxQueue: Sendable {
             }
             remove(id)
             changes.removals.append(record)
-            changes.announcements.append(record.entry(state: .delivered, delivered: delivered))
+            state = .delivered
+            answer = delivered
         case .retry(let retryAfter):
             failureStreak += 1
             let wait = max(Self.backoff.delay(atStep: failureStreak - 1), Backoff.nonNegative(retryAfter ?? 0))
             notBefore = now + min(wait, 86_400)
-            changes.announcements.append(record.entry(state: .pending))
         case .pauseUser:
             activeUsers.remove(record.user)
-            changes.announcements.append(record.entry(state: .pending))
         case .needsAttention(let error):
-            var flagged = record
-            flagged.problem = OutboxRecord.Problem(error)
-            records[id] = flagged
-            changes.writes.append(flagged)
-            changes.announcements.append(flagged.entry(state: .needsAttention))
+            record.problem = OutboxRecord.Problem(error)
+            records[id] = record
+            changes.writes.append(record)
+            state = .needsAttention
         case .stopped:
-            break
+            return changes
         }
+        changes.announcements.append(record.entry(state: state, delivered: answer))
         return changes
     }
 
@@ -204,7 +235,7 @@ struct OutboxQueue: Sendable {
     /// - Returns: The meal's record rewritten (mark it busy until written), or `nil` when the change must be a write
     ///   of its own; throws when `target` is no meal in the outbox.
     mutating func fold(_ update: UpdateFoodLogRequest, into target: JanuaryOutbox.EntryID) throws -> OutboxRecord? {
-        guard var record = records[target], record.kind == .foodLogCreate else {
+        guard var record = record(target), record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
         guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil, record.problem == nil else {
@@ -223,7 +254,7 @@ struct OutboxQueue: Sendable {
     /// Removes a meal never sent, for a delete of it; `nil` when it may have left (the delete then waits for its
     /// log). Throws when `target` is no meal in the outbox.
     mutating func foldDeletion(of target: JanuaryOutbox.EntryID) throws -> OutboxRecord? {
-        guard let record = records[target], record.kind == .foodLogCreate else {
+        guard let record = record(target), record.kind == .foodLogCreate else {
             throw JanuaryError.invalidInput("The outbox holds no meal to log with this identifier.")
         }
         guard !busy.contains(target.rawValue), record.lastSendMilliseconds == nil else {
@@ -245,13 +276,13 @@ struct OutboxQueue: Sendable {
     ///
     /// - Returns: Every record removed, the write first; empty when it is being sent.
     mutating func discard(_ id: JanuaryOutbox.EntryID) -> [OutboxRecord] {
-        guard let record = records[id], sending != id else {
+        guard let record = record(id), sending != id else {
             return []
         }
         busy.remove(id.rawValue)
         var removed = [record]
         remove(id)
-        for dependent in order where records[dependent]?.targetEntry == id {
+        for dependent in order where self.record(dependent)?.targetEntry == id {
             removed += discard(dependent)
         }
         return removed
@@ -267,12 +298,15 @@ struct OutboxQueue: Sendable {
         if sending == id {
             return .sending
         }
-        return records[id]?.problem == nil ? .pending : .needsAttention
+        return record(id)?.problem == nil ? .pending : .needsAttention
     }
 
     private mutating func remove(_ id: JanuaryOutbox.EntryID) {
         records[id] = nil
-        order.removeAll { $0 == id }
+        // Each identifier is in the order once.
+        if let index = order.firstIndex(of: id) {
+            order.remove(at: index)
+        }
     }
 
     /// What an attempt's error means for the queue.

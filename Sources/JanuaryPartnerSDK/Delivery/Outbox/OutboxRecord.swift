@@ -48,15 +48,17 @@ struct OutboxRecord: Codable, Sendable {
     var problem: Problem?
 
     /// A ``JanuaryError`` as a record keeps it: what the app needs to explain it, nothing of a request.
-    struct Problem: Codable, Sendable {
+    ///
+    /// Read and written as the record's nested `problem` object by the record's own coding, not `Codable`: the
+    /// conformances cost an app more than the two functions they wrap (Docs/Benchmarks.md, "Size in an app").
+    struct Problem: Sendable {
         var category: String
         var code: String?
         var message: String
         var statusCode: Int?
         var mayHaveTakenEffect: Bool
 
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: WireKey.self)
+        init(from container: KeyedDecodingContainer<WireKey>) throws {
             category = try container.decode(String.self, forKey: Keys.category)
             code = try container.decodeIfPresent(String.self, forKey: Keys.code)
             message = try container.decode(String.self, forKey: Keys.message)
@@ -64,8 +66,7 @@ struct OutboxRecord: Codable, Sendable {
             mayHaveTakenEffect = try container.decode(Bool.self, forKey: Keys.mayHaveTakenEffect)
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: WireKey.self)
+        func encode(to container: inout KeyedEncodingContainer<WireKey>) throws {
             try container.encode(category, forKey: Keys.category)
             try container.encodeIfPresent(code, forKey: Keys.code)
             try container.encode(message, forKey: Keys.message)
@@ -129,12 +130,16 @@ struct OutboxRecord: Codable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        format = try container.decode(Int.self, forKey: Keys.format)
-        id = try container.decode(JanuaryOutbox.EntryID.self, forKey: Keys.id)
-        sequence = try container.decode(Int64.self, forKey: Keys.sequence)
-        user = try container.decode(String.self, forKey: Keys.user)
-        kindName = try container.decode(String.self, forKey: Keys.kind)
-        enqueuedAt = try container.decode(Date.self, forKey: Keys.enqueuedAt)
+        // The required values first, then the record is whole and each optional one is assigned: a throw then
+        // destroys one record, rather than each throw its own set of the values decoded so far.
+        let format = try container.decode(Int.self, forKey: Keys.format)
+        self.init(
+            id: try container.decode(JanuaryOutbox.EntryID.self, forKey: Keys.id),
+            sequence: try container.decode(Int64.self, forKey: Keys.sequence),
+            user: try container.decode(String.self, forKey: Keys.user),
+            kind: JanuaryOutbox.Entry.Kind(rawValue: try container.decode(String.self, forKey: Keys.kind)),
+            enqueuedAt: try container.decode(Date.self, forKey: Keys.enqueuedAt))
+        self.format = format
         foods = try container.decodeIfPresent([FoodLogInputFood].self, forKey: Keys.foods)
         name = try container.decodeIfPresent(String.self, forKey: Keys.name)
         instantMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.instant)
@@ -147,7 +152,10 @@ struct OutboxRecord: Codable, Sendable {
         weight = try container.decodeIfPresent(Weight.self, forKey: Keys.weight)
         timeMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.time)
         lastSendMilliseconds = try container.decodeIfPresent(Int64.self, forKey: Keys.lastSend)
-        problem = try container.decodeIfPresent(Problem.self, forKey: Keys.problem)
+        // As `decodeIfPresent` reads a value: absent or null is none.
+        if container.contains(Keys.problem), try !container.decodeNil(forKey: Keys.problem) {
+            problem = try Problem(from: container.nestedContainer(keyedBy: WireKey.self, forKey: Keys.problem))
+        }
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -170,9 +178,13 @@ struct OutboxRecord: Codable, Sendable {
         try container.encodeIfPresent(weight, forKey: Keys.weight)
         try container.encodeIfPresent(timeMilliseconds, forKey: Keys.time)
         try container.encodeIfPresent(lastSendMilliseconds, forKey: Keys.lastSend)
-        try container.encodeIfPresent(problem, forKey: Keys.problem)
+        if let problem {
+            var nested = container.nestedContainer(keyedBy: WireKey.self, forKey: Keys.problem)
+            try problem.encode(to: &nested)
+        }
     }
 
+    @inline(never)
     init(id: JanuaryOutbox.EntryID, sequence: Int64, user: String, kind: JanuaryOutbox.Entry.Kind, enqueuedAt: Date) {
         self.id = id
         self.sequence = sequence
@@ -276,6 +288,8 @@ final class OutboxDelivered: Sendable {
     }
 }
 
+// The initialiser above and these constructors are never inlined: each `log` call's closure, and the outbox's own,
+// carried a copy of the record's construction, 0.9 KB of an app in all (Docs/Benchmarks.md, "Size in an app").
 extension OutboxRecord {
     /// A food-log create at its reserved instant.
     static func create(
@@ -290,6 +304,7 @@ extension OutboxRecord {
     }
 
     /// A change of a log: January's, or that of a meal still in the outbox.
+    @inline(never)
     static func update(
         _ update: UpdateFoodLogRequest, of logID: FoodLogID?, entry: JanuaryOutbox.EntryID?, user: PartnerUserID,
         sequence: Int64, at now: Date
@@ -305,6 +320,7 @@ extension OutboxRecord {
     }
 
     /// A deletion of a log: January's, or that of a meal still in the outbox.
+    @inline(never)
     static func deletion(
         of logID: FoodLogID?, entry: JanuaryOutbox.EntryID?, user: PartnerUserID, sequence: Int64, at now: Date
     ) -> OutboxRecord {
@@ -316,6 +332,7 @@ extension OutboxRecord {
     }
 
     /// A water or weight create at `time`.
+    @inline(never)
     static func measurement(
         _ kind: JanuaryOutbox.Entry.Kind, water: WaterAmount?, weight: Weight?, at time: Date, user: PartnerUserID,
         sequence: Int64, now: Date

@@ -6,14 +6,25 @@
 package enum CRC32 {
     /// The checksum of `bytes`.
     ///
+    /// Of a slice rather than any sequence of bytes: a generic function was in an app three times, as itself and
+    /// specialised for each of the two types the frame passes (Docs/Benchmarks.md, "Size in an app").
+    ///
     /// - Parameter bytes: The bytes to check.
     /// - Returns: The CRC-32 of `bytes`; `0` for none.
-    package static func checksum<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+    package static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
         }
         return crc ^ 0xFFFF_FFFF
+    }
+
+    /// The checksum of all of `bytes`.
+    ///
+    /// - Parameter bytes: The bytes to check.
+    /// - Returns: The CRC-32 of `bytes`; `0` for none.
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        checksum(bytes[...])
     }
 
     /// The remainder of each byte value, computed once: one lookup a byte instead of eight shifts.

@@ -34,24 +34,28 @@ extension OutboxStore {
             /// before a downgrade; a newer SDK can still read it from the quarantine folder.
             case newerFormat(version: Int)
 
-            /// How a whole file is wrong.
-            package enum Corruption: String, Sendable, Equatable {
+            /// How a whole file is wrong. No raw values: a `String` one made the derived `==` compare the strings,
+            /// and brought a hash of them an app never uses (Docs/Benchmarks.md, "Size in an app").
+            package enum Corruption: Sendable, Equatable {
                 /// It does not start with the record magic: not a record at all.
-                case notARecord = "not a record"
+                case notARecord
                 /// The header holds values no record of its format has (version 0, reserved bits, a length above
                 /// the maximum).
-                case malformedHeader = "malformed header"
+                case malformedHeader
                 /// The file is longer than its header says.
-                case wrongLength = "wrong length"
+                case wrongLength
                 /// The checksum does not match the content: bytes were changed.
-                case checksumMismatch = "checksum mismatch"
+                case checksumMismatch
             }
 
             /// The reason in words, such as `corrupt (checksum mismatch)`.
             package var description: String {
                 switch self {
                 case .truncated: return "truncated"
-                case .corrupt(let corruption): return "corrupt (\(corruption.rawValue))"
+                case .corrupt(.notARecord): return "corrupt (not a record)"
+                case .corrupt(.malformedHeader): return "corrupt (malformed header)"
+                case .corrupt(.wrongLength): return "corrupt (wrong length)"
+                case .corrupt(.checksumMismatch): return "corrupt (checksum mismatch)"
                 case .newerFormat(let version): return "newer format (version \(version))"
                 }
             }

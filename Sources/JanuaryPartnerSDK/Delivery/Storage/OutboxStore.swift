@@ -147,7 +147,7 @@ package final class OutboxStore: Sendable {
                 try nameChanges.withLock { _ in
                     try retryingInterruptions { try fileSystem.unlink(record) }
                 }
-            } catch let error as OutboxSystemCallError where error.code == ENOENT {
+            } catch let error where systemCallCode(of: error) == ENOENT {
                 // Already gone, maybe by a removal whose synchronisation failed: synchronise again below.
             } catch {
                 throw Self.storageError("remove record \(key)", error)
@@ -175,16 +175,28 @@ package final class OutboxStore: Sendable {
     ///   unlocked answers, and the record is whole.
     package func readAll() throws -> (records: [(key: String, payload: Data)], quarantined: [Quarantined]) {
         try withOperation { directoryDescriptor in
-            let names: [String]
+            let listed: [String]
             do {
-                names = try retryingInterruptions { try fileSystem.contentsOfDirectory(path) }
+                listed = try retryingInterruptions { try fileSystem.contentsOfDirectory(path) }
             } catch {
                 throw Self.storageError("list its records", error)
             }
+            var names: [String] = []
+            var keys: [String] = []
+            for name in listed {
+                if let key = Self.key(ofFileName: name) {
+                    names.append(name)
+                    keys.append(key)
+                }
+            }
+            // Read in the order of their keys, so that records and quarantined files come out in it: one sort of
+            // positions rather than one of each result (Docs/Benchmarks.md, "Size in an app").
             var records: [(key: String, payload: Data)] = []
             var quarantined: [Quarantined] = []
-            for name in names {
-                guard let key = Self.key(ofFileName: name), let file = try readRecordFile(name, key: key) else {
+            for index in stableOrder(count: keys.count, by: { keys[$0] < keys[$1] }) {
+                let name = names[index]
+                let key = keys[index]
+                guard let file = try readRecordFile(name, key: key) else {
                     continue
                 }
                 switch OutboxRecordFrame.decode(file.bytes) {
@@ -196,8 +208,6 @@ package final class OutboxStore: Sendable {
                     }
                 }
             }
-            records.sortByIndex { $0.key < $1.key }
-            quarantined.sortByIndex { $0.key < $1.key }
             return (records, quarantined)
         }
     }
@@ -310,7 +320,7 @@ extension OutboxStore {
                 try retryingInterruptions {
                     try fileSystem.lock(lockDescriptor, operation: LOCK_EX | LOCK_NB)
                 }
-            } catch let error as OutboxSystemCallError where error.code == EWOULDBLOCK {
+            } catch let error where systemCallCode(of: error) == EWOULDBLOCK {
                 throw JanuaryError(
                     category: .invalidInput,
                     code: .outboxInUse,
@@ -332,7 +342,7 @@ extension OutboxStore {
     private static func makeDirectoryIfAbsent(_ path: String, fileSystem: any OutboxFileSystem) throws {
         do {
             try retryingInterruptions { try fileSystem.makeDirectory(path, mode: 0o700) }
-        } catch let error as OutboxSystemCallError where error.code == EEXIST {
+        } catch let error where systemCallCode(of: error) == EEXIST {
             // Made by someone else meanwhile; the mode is set next either way.
         }
     }
@@ -349,7 +359,7 @@ extension OutboxStore {
             do {
                 try retryingInterruptions { try fileSystem.unlink(path + "/" + name) }
                 removed = true
-            } catch let error as OutboxSystemCallError where error.code == ENOENT {
+            } catch let error where systemCallCode(of: error) == ENOENT {
                 continue
             }
         }
@@ -432,7 +442,7 @@ extension OutboxStore {
         isOpen = false
         do {
             try fileSystem.close(descriptor)
-        } catch let error as OutboxSystemCallError where error.isInterrupted {
+        } catch let error where systemCallCode(of: error) == EINTR {
             // Not retried: after an interrupted close the descriptor is released (Linux) or its state unknown, and
             // the data was already synchronised.
         }
@@ -446,7 +456,7 @@ extension OutboxStore {
             descriptor = try retryingInterruptions {
                 try fileSystem.open(path + "/" + name, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
             }
-        } catch let error as OutboxSystemCallError where error.code == ENOENT || error.code == ELOOP {
+        } catch let error where systemCallCode(of: error) == ENOENT || systemCallCode(of: error) == ELOOP {
             return nil
         } catch {
             throw Self.storageError("open record \(key)", error)
@@ -554,8 +564,16 @@ private func retryingInterruptions<Value>(_ call: () throws -> Value) throws -> 
     while true {
         do {
             return try call()
-        } catch let error as OutboxSystemCallError where error.isInterrupted {
+        } catch let error where systemCallCode(of: error) == EINTR {
             continue
         }
     }
+}
+
+/// The `errno` of a failed system call, or `nil` for any other error: a function of its own, so that each place
+/// that tells one `errno` from another (the loop above, inlined at each call) calls it rather than repeating the
+/// cast (Docs/Benchmarks.md, "Size in an app").
+@inline(never)
+private func systemCallCode(of error: any Error) -> Int32? {
+    (error as? OutboxSystemCallError)?.code
 }

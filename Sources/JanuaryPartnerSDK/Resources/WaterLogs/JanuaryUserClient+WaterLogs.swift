@@ -56,7 +56,8 @@ extension JanuaryUserClient {
         }
 
         /// Sends a checked water create dated `consumedAt`, noting its send in `record`: the online create and the
-        /// outbox share it.
+        /// outbox share it, and never inlined, so that the outbox's send does not carry a copy of its own.
+        @inline(never)
         func send(_ amount: WaterAmount, consumedAt: Date, record: SendRecord) async throws -> WaterLog {
             try await user.send(returning: WaterLog.self, record: record) {
                 let body = CreateWaterLogBody(amount: amount, consumedAt: consumedAt)

@@ -55,7 +55,8 @@ extension JanuaryUserClient {
         }
 
         /// Sends a checked weight create dated `measuredAt`, noting its send in `record`: the online create and
-        /// the outbox share it.
+        /// the outbox share it, and never inlined, so that the outbox's send does not carry a copy of its own.
+        @inline(never)
         func send(_ weight: Weight, measuredAt: Date, record: SendRecord) async throws -> WeightLog {
             try await user.send(returning: WeightLog.self, record: record) {
                 let body = CreateWeightLogBody(weight: weight, measuredAt: measuredAt)
