@@ -1,4 +1,5 @@
 import Foundation
+import JanuaryCore
 import Testing
 
 @testable import JanuaryTransport
@@ -41,7 +42,7 @@ struct HTTPSyntaxTests {
         let response = try #require(
             HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: sent)
         )
-        let made = SessionDelegate.makeResponse(response, for: PendingRequest(url: url, maximumBodySize: 1))
+        let made = SessionDelegate.makeResponse(response, for: PendingRequest(url: Boxed(url), maximumBodySize: 1))
         let lowercased = made.headerFields.map { HTTPSyntax.asciiLowercased($0.name) }
         #expect(lowercased == names.map(HTTPSyntax.asciiLowercased).sorted())
         for field in made.headerFields {
