@@ -141,7 +141,7 @@ extension JanuaryOutbox {
 
 extension JanuaryOutbox.Entry: CustomReflectable {
     /// Each value by its property name, as `print` and `dump` showed them when they were stored properties: the
-    /// stored properties of ``Fields`` have those names, in that order, so they are reflected rather than listed
+    /// stored properties of `Fields` have those names, in that order, so they are reflected rather than listed
     /// again (a list of sixteen values, each boxed, was 1 KB of an app; Docs/Benchmarks.md, "Size in an app").
     public var customMirror: Mirror {
         Mirror(self, children: Mirror(reflecting: fields).children, displayStyle: .struct)
