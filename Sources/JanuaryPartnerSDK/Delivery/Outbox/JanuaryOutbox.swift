@@ -286,15 +286,14 @@ public final class JanuaryOutbox: Sendable {
         return entry
     }
 
-    /// Folds a change into a meal never sent, or queues it to follow the meal's delivery.
-    func enqueueUpdate(_ update: UpdateFoodLogRequest, of target: JanuaryOutbox.EntryID, user: PartnerUserID) throws
-        -> JanuaryOutbox.Entry
-    {
+    /// Folds a change into a meal never sent.
+    ///
+    /// - Returns: The meal's entry with the change folded in; `nil` when it may have been sent, and the change must
+    ///   be queued to follow its delivery (by the caller, as every other change is queued).
+    func fold(_ update: UpdateFoodLogRequest, into target: JanuaryOutbox.EntryID) throws -> JanuaryOutbox.Entry? {
         let store = try open()
         guard let folded = try state.withLock({ try $0.queue.fold(update, into: target) }) else {
-            return try enqueue { sequence in
-                OutboxRecord.update(update, of: nil, entry: target, user: user, sequence: sequence, at: clock.now())
-            }
+            return nil
         }
         do {
             try store.write(try folded.encoded(), forKey: folded.key)
@@ -308,13 +307,14 @@ public final class JanuaryOutbox: Sendable {
         return folded.entry(state: .pending)
     }
 
-    /// Removes a meal never sent, or queues its deletion to follow the meal's delivery.
-    func enqueueDeletion(of target: JanuaryOutbox.EntryID, user: PartnerUserID) throws -> JanuaryOutbox.Entry {
+    /// Removes a meal never sent.
+    ///
+    /// - Returns: The meal's entry, discarded; `nil` when it may have been sent, and its deletion must be queued to
+    ///   follow its delivery (by the caller, as every other deletion is queued).
+    func foldDeletion(of target: JanuaryOutbox.EntryID) throws -> JanuaryOutbox.Entry? {
         let store = try open()
         guard let record = try state.withLock({ try $0.queue.foldDeletion(of: target) }) else {
-            return try enqueue { sequence in
-                OutboxRecord.deletion(of: nil, entry: target, user: user, sequence: sequence, at: clock.now())
-            }
+            return nil
         }
         do {
             try store.remove(key: record.key)
