@@ -386,9 +386,7 @@ public final class JanuaryOutbox: Sendable {
                 }
             }
             if opened.unreadable > 0 {
-                client.emit {
-                    JanuaryEvent(kind: .outboxRecordsUnreadable, date: $0, attempt: UInt64(opened.unreadable))
-                }
+                client.emit(.outboxRecordsUnreadable, attempt: opened.unreadable)
             }
         }
         startWorker()
