@@ -135,14 +135,9 @@ extension JanuaryUserClient.WaterLogs {
     public func log(_ amount: WaterAmount, consumedAt: Date? = nil) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try amount.validate(field: "amount")
-        let client = user.client
         let time = user.outboxTime(consumedAt)
         try Validation.date(time, field: "consumed_at")
-        return try client.outbox.enqueue { sequence in
-            OutboxRecord.measurement(
-                .waterLogCreate, water: amount, weight: nil, at: time, user: user.userID, sequence: sequence,
-                now: client.configuration.clock.now())
-        }
+        return try user.enqueueMeasurement(.waterLogCreate, water: amount, weight: nil, at: time)
     }
 }
 
@@ -161,14 +156,9 @@ extension JanuaryUserClient.WeightLogs {
     public func log(_ weight: Weight, measuredAt: Date? = nil) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
-        let client = user.client
         let time = user.outboxTime(measuredAt)
         try Validation.date(time, field: "measured_at")
-        return try client.outbox.enqueue { sequence in
-            OutboxRecord.measurement(
-                .weightLogCreate, water: nil, weight: weight, at: time, user: user.userID, sequence: sequence,
-                now: client.configuration.clock.now())
-        }
+        return try user.enqueueMeasurement(.weightLogCreate, water: nil, weight: weight, at: time)
     }
 }
 
@@ -178,5 +168,16 @@ extension JanuaryUserClient {
     /// `writeTime`, it never sends a request: `log` must not wait for the network.
     func outboxTime(_ time: Date?) -> Date {
         time ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
+    }
+
+    /// Queues a water or weight create dated `time`: the one closure both kinds share.
+    func enqueueMeasurement(_ kind: JanuaryOutbox.Entry.Kind, water: WaterAmount?, weight: Weight?, at time: Date)
+        throws -> JanuaryOutbox.Entry
+    {
+        try client.outbox.enqueue { sequence in
+            OutboxRecord.measurement(
+                kind, water: water, weight: weight, at: time, user: userID, sequence: sequence,
+                now: client.configuration.clock.now())
+        }
     }
 }
