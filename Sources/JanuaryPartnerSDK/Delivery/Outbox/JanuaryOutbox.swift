@@ -349,8 +349,7 @@ public final class JanuaryOutbox: Sendable {
                 return nil
             }
             guard !state.isShutDown else {
-                throw JanuaryError(
-                    category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
+                throw Self.closed
             }
             let store = try OutboxStore(directory: directory)
             let contents: (records: [(key: String, payload: Data)], quarantined: [OutboxStore.Quarantined])
@@ -429,8 +428,7 @@ public final class JanuaryOutbox: Sendable {
         stopped.2?.stop()
         stopped.3?.close()
         kick.finish()
-        let closed = JanuaryError(
-            category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
+        let closed = Self.closed
         for listener in stopped.4.values {
             switch listener {
             case .waiter(_, let waiter):
@@ -515,7 +513,9 @@ public final class JanuaryOutbox: Sendable {
             let elapsed = clock.now().timeIntervalSince(OutboxRecord.date(milliseconds: milliseconds))
             return clock.uptime() - min(max(0, elapsed.isFinite ? elapsed : 0), 86_400 * 365)
         }
-        if record.kind != .foodLogUpdate && record.kind != .foodLogDelete {
+        // An update or a delete may be sent again as it is; any other write is marked before it may leave.
+        let marksFirstSend = record.kind != .foodLogUpdate && record.kind != .foodLogDelete
+        if marksFirstSend {
             do {
                 try markSend(record.id, store: store)
             } catch let error as JanuaryError {
@@ -529,15 +529,16 @@ public final class JanuaryOutbox: Sendable {
         // per delivery is saved. Later sends (a resend after a settled listing) are always written down.
         let markedAt = clock.uptime()
         let firstSend = Locked(true)
+        let id = record.id
         let sends = SendRecord(willSend: { [weak self, clock] in
             let isFirst = firstSend.withLock { isFirst in
                 defer { isFirst = false }
                 return isFirst
             }
-            if isFirst, record.kind != .foodLogUpdate, record.kind != .foodLogDelete, clock.uptime() - markedAt < 1 {
+            if isFirst, marksFirstSend, clock.uptime() - markedAt < 1 {
                 return
             }
-            try? self?.markSend(record.id, store: store)
+            try? self?.markSend(id, store: store)
         })
         do {
             return try await send(record, as: user, earlierSend: earlierSend, record: sends)
@@ -629,6 +630,11 @@ public final class JanuaryOutbox: Sendable {
         record.lastSendMilliseconds = milliseconds
         try store.write(try record.encoded(), forKey: record.key)
         state.withLock { $0.queue.noteSendMark(id, milliseconds: milliseconds) }
+    }
+
+    /// What a call on an outbox whose client has gone away throws, or a waiter is resumed with.
+    private static var closed: JanuaryError {
+        JanuaryError(category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
     }
 
     private static let unreadable = JanuaryError(
