@@ -286,15 +286,14 @@ public final class JanuaryOutbox: Sendable {
         return entry
     }
 
-    /// Folds a change into a meal never sent, or queues it to follow the meal's delivery.
-    func enqueueUpdate(_ update: UpdateFoodLogRequest, of target: JanuaryOutbox.EntryID, user: PartnerUserID) throws
-        -> JanuaryOutbox.Entry
-    {
+    /// Folds a change into a meal never sent.
+    ///
+    /// - Returns: The meal's entry with the change folded in; `nil` when it may have been sent, and the change must
+    ///   be queued to follow its delivery (by the caller, as every other change is queued).
+    func fold(_ update: UpdateFoodLogRequest, into target: JanuaryOutbox.EntryID) throws -> JanuaryOutbox.Entry? {
         let store = try open()
         guard let folded = try state.withLock({ try $0.queue.fold(update, into: target) }) else {
-            return try enqueue { sequence in
-                OutboxRecord.update(update, of: nil, entry: target, user: user, sequence: sequence, at: clock.now())
-            }
+            return nil
         }
         do {
             try store.write(try folded.encoded(), forKey: folded.key)
@@ -308,13 +307,14 @@ public final class JanuaryOutbox: Sendable {
         return folded.entry(state: .pending)
     }
 
-    /// Removes a meal never sent, or queues its deletion to follow the meal's delivery.
-    func enqueueDeletion(of target: JanuaryOutbox.EntryID, user: PartnerUserID) throws -> JanuaryOutbox.Entry {
+    /// Removes a meal never sent.
+    ///
+    /// - Returns: The meal's entry, discarded; `nil` when it may have been sent, and its deletion must be queued to
+    ///   follow its delivery (by the caller, as every other deletion is queued).
+    func foldDeletion(of target: JanuaryOutbox.EntryID) throws -> JanuaryOutbox.Entry? {
         let store = try open()
         guard let record = try state.withLock({ try $0.queue.foldDeletion(of: target) }) else {
-            return try enqueue { sequence in
-                OutboxRecord.deletion(of: nil, entry: target, user: user, sequence: sequence, at: clock.now())
-            }
+            return nil
         }
         do {
             try store.remove(key: record.key)
@@ -349,8 +349,7 @@ public final class JanuaryOutbox: Sendable {
                 return nil
             }
             guard !state.isShutDown else {
-                throw JanuaryError(
-                    category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
+                throw Self.closed
             }
             let store = try OutboxStore(directory: directory)
             let contents: (records: [(key: String, payload: Data)], quarantined: [OutboxStore.Quarantined])
@@ -386,9 +385,7 @@ public final class JanuaryOutbox: Sendable {
                 }
             }
             if opened.unreadable > 0 {
-                client.emit {
-                    JanuaryEvent(kind: .outboxRecordsUnreadable, date: $0, attempt: UInt64(opened.unreadable))
-                }
+                client.emit(.outboxRecordsUnreadable, attempt: opened.unreadable)
             }
         }
         startWorker()
@@ -431,8 +428,7 @@ public final class JanuaryOutbox: Sendable {
         stopped.2?.stop()
         stopped.3?.close()
         kick.finish()
-        let closed = JanuaryError(
-            category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
+        let closed = Self.closed
         for listener in stopped.4.values {
             switch listener {
             case .waiter(_, let waiter):
@@ -517,7 +513,9 @@ public final class JanuaryOutbox: Sendable {
             let elapsed = clock.now().timeIntervalSince(OutboxRecord.date(milliseconds: milliseconds))
             return clock.uptime() - min(max(0, elapsed.isFinite ? elapsed : 0), 86_400 * 365)
         }
-        if record.kind != .foodLogUpdate && record.kind != .foodLogDelete {
+        // An update or a delete may be sent again as it is; any other write is marked before it may leave.
+        let marksFirstSend = record.kind != .foodLogUpdate && record.kind != .foodLogDelete
+        if marksFirstSend {
             do {
                 try markSend(record.id, store: store)
             } catch let error as JanuaryError {
@@ -531,15 +529,16 @@ public final class JanuaryOutbox: Sendable {
         // per delivery is saved. Later sends (a resend after a settled listing) are always written down.
         let markedAt = clock.uptime()
         let firstSend = Locked(true)
+        let id = record.id
         let sends = SendRecord(willSend: { [weak self, clock] in
             let isFirst = firstSend.withLock { isFirst in
                 defer { isFirst = false }
                 return isFirst
             }
-            if isFirst, record.kind != .foodLogUpdate, record.kind != .foodLogDelete, clock.uptime() - markedAt < 1 {
+            if isFirst, marksFirstSend, clock.uptime() - markedAt < 1 {
                 return
             }
-            try? self?.markSend(record.id, store: store)
+            try? self?.markSend(id, store: store)
         })
         do {
             return try await send(record, as: user, earlierSend: earlierSend, record: sends)
@@ -631,6 +630,11 @@ public final class JanuaryOutbox: Sendable {
         record.lastSendMilliseconds = milliseconds
         try store.write(try record.encoded(), forKey: record.key)
         state.withLock { $0.queue.noteSendMark(id, milliseconds: milliseconds) }
+    }
+
+    /// What a call on an outbox whose client has gone away throws, or a waiter is resumed with.
+    private static var closed: JanuaryError {
+        JanuaryError(category: .cancelled, code: .outboxClosed, message: "The outbox's client has gone away.")
     }
 
     private static let unreadable = JanuaryError(

@@ -48,12 +48,7 @@ extension JanuaryUserClient.FoodLogs {
         try user.userID.validate()
         try id.validate(field: "log_id")
         try request.validate()
-        let client = user.client
-        return try client.outbox.enqueue { sequence in
-            OutboxRecord.update(
-                request, of: id, entry: nil, user: user.userID, sequence: sequence, at: client.configuration.clock.now()
-            )
-        }
+        return try enqueueUpdate(request, of: id, entry: nil)
     }
 
     /// Changes a meal still in the outbox: folded into it when none of its requests has left (so January only
@@ -71,15 +66,22 @@ extension JanuaryUserClient.FoodLogs {
     {
         try user.userID.validate()
         try request.validate()
-        if request.eatenAt != nil {
-            let client = user.client
-            return try client.outbox.enqueue { sequence in
-                OutboxRecord.update(
-                    request, of: nil, entry: entry, user: user.userID, sequence: sequence,
-                    at: client.configuration.clock.now())
-            }
+        if request.eatenAt == nil, let folded = try user.client.outbox.fold(request, into: entry) {
+            return folded
         }
-        return try user.client.outbox.enqueueUpdate(request, of: entry, user: user.userID)
+        return try enqueueUpdate(request, of: nil, entry: entry)
+    }
+
+    /// Queues a change of a log: January's, or that of a meal in the outbox, once delivered.
+    private func enqueueUpdate(_ request: UpdateFoodLogRequest, of id: FoodLogID?, entry: JanuaryOutbox.EntryID?)
+        throws -> JanuaryOutbox.Entry
+    {
+        let client = user.client
+        return try client.outbox.enqueue { sequence in
+            OutboxRecord.update(
+                request, of: id, entry: entry, user: user.userID, sequence: sequence,
+                at: client.configuration.clock.now())
+        }
     }
 
     /// Deletes a logged meal through the outbox, after any earlier write of the user's.
@@ -91,10 +93,15 @@ extension JanuaryUserClient.FoodLogs {
     public func logDeletion(id: FoodLogID) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try id.validate(field: "log_id")
+        return try enqueueDeletion(of: id, entry: nil)
+    }
+
+    /// Queues the deletion of a log: January's, or that of a meal in the outbox, once delivered.
+    private func enqueueDeletion(of id: FoodLogID?, entry: JanuaryOutbox.EntryID?) throws -> JanuaryOutbox.Entry {
         let client = user.client
         return try client.outbox.enqueue { sequence in
             OutboxRecord.deletion(
-                of: id, entry: nil, user: user.userID, sequence: sequence, at: client.configuration.clock.now())
+                of: id, entry: entry, user: user.userID, sequence: sequence, at: client.configuration.clock.now())
         }
     }
 
@@ -107,7 +114,7 @@ extension JanuaryUserClient.FoodLogs {
     @discardableResult
     public func logDeletion(of entry: JanuaryOutbox.EntryID) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
-        return try user.client.outbox.enqueueDeletion(of: entry, user: user.userID)
+        return try user.client.outbox.foldDeletion(of: entry) ?? enqueueDeletion(of: nil, entry: entry)
     }
 }
 
@@ -128,14 +135,9 @@ extension JanuaryUserClient.WaterLogs {
     public func log(_ amount: WaterAmount, consumedAt: Date? = nil) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try amount.validate(field: "amount")
-        let client = user.client
         let time = user.outboxTime(consumedAt)
         try Validation.date(time, field: "consumed_at")
-        return try client.outbox.enqueue { sequence in
-            OutboxRecord.measurement(
-                .waterLogCreate, water: amount, weight: nil, at: time, user: user.userID, sequence: sequence,
-                now: client.configuration.clock.now())
-        }
+        return try user.enqueueMeasurement(.waterLogCreate, water: amount, weight: nil, at: time)
     }
 }
 
@@ -154,14 +156,9 @@ extension JanuaryUserClient.WeightLogs {
     public func log(_ weight: Weight, measuredAt: Date? = nil) throws -> JanuaryOutbox.Entry {
         try user.userID.validate()
         try weight.validate(field: "weight", pounds: Self.acceptedPounds, kilograms: Self.acceptedKilograms)
-        let client = user.client
         let time = user.outboxTime(measuredAt)
         try Validation.date(time, field: "measured_at")
-        return try client.outbox.enqueue { sequence in
-            OutboxRecord.measurement(
-                .weightLogCreate, water: nil, weight: weight, at: time, user: user.userID, sequence: sequence,
-                now: client.configuration.clock.now())
-        }
+        return try user.enqueueMeasurement(.weightLogCreate, water: nil, weight: weight, at: time)
     }
 }
 
@@ -171,5 +168,16 @@ extension JanuaryUserClient {
     /// `writeTime`, it never sends a request: `log` must not wait for the network.
     func outboxTime(_ time: Date?) -> Date {
         time ?? client.januarysClock.timeForDating() ?? client.configuration.clock.now()
+    }
+
+    /// Queues a water or weight create dated `time`: the one closure both kinds share.
+    func enqueueMeasurement(_ kind: JanuaryOutbox.Entry.Kind, water: WaterAmount?, weight: Weight?, at time: Date)
+        throws -> JanuaryOutbox.Entry
+    {
+        try client.outbox.enqueue { sequence in
+            OutboxRecord.measurement(
+                kind, water: water, weight: weight, at: time, user: userID, sequence: sequence,
+                now: client.configuration.clock.now())
+        }
     }
 }

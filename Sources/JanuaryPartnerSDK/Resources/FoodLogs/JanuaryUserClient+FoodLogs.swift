@@ -214,7 +214,7 @@ extension JanuaryUserClient {
             case .send: kind = .lostCreateResent
             case .listDay, .wait, .fail: kind = .lostCreateUnresolved
             }
-            user.client.emit { JanuaryEvent(kind: kind, date: $0, attempt: UInt64(sends)) }
+            user.client.emit(kind, attempt: sends)
         }
 
         /// Lists the user's food logs over a range of days of their calendar.
