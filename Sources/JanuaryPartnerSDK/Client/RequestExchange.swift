@@ -90,7 +90,7 @@ struct RequestExchange {
 
     /// What the request has used of its second sends so far: carried from state to state, so that none of it can
     /// be lost or reset between two attempts.
-    struct Attempts: Equatable {
+    struct Attempts {
         /// Whether it was sent again, once, with a refreshed credential.
         var hasReplayedAfterRefresh = false
         /// How many retries it has had.
