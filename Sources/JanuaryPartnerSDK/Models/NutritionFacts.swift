@@ -164,22 +164,22 @@ public struct NutritionFacts: Sendable, Hashable, Codable {
     /// `NutritionFactsTests` checks each property against its key.
     private static var nutrients: [(key: WireKey, name: String)] {
         [
-            ("calories", "calories"),
-            ("protein", "protein"),
-            ("carbohydrates", "carbohydrates"),
-            ("net_carbohydrates", "netCarbohydrates"),
-            ("total_fat", "totalFat"),
-            ("trans_fat", "transFat"),
-            ("saturated_fat", "saturatedFat"),
-            ("fiber", "fiber"),
-            ("total_sugars", "totalSugars"),
-            ("added_sugars", "addedSugars"),
-            ("cholesterol", "cholesterol"),
-            ("calcium", "calcium"),
-            ("iron", "iron"),
-            ("potassium", "potassium"),
-            ("sodium", "sodium"),
-            ("vitamin_d", "vitaminD"),
+            (WireKey("calories"), "calories"),
+            (WireKey("protein"), "protein"),
+            (WireKey("carbohydrates"), "carbohydrates"),
+            (WireKey("net_carbohydrates"), "netCarbohydrates"),
+            (WireKey("total_fat"), "totalFat"),
+            (WireKey("trans_fat"), "transFat"),
+            (WireKey("saturated_fat"), "saturatedFat"),
+            (WireKey("fiber"), "fiber"),
+            (WireKey("total_sugars"), "totalSugars"),
+            (WireKey("added_sugars"), "addedSugars"),
+            (WireKey("cholesterol"), "cholesterol"),
+            (WireKey("calcium"), "calcium"),
+            (WireKey("iron"), "iron"),
+            (WireKey("potassium"), "potassium"),
+            (WireKey("sodium"), "sodium"),
+            (WireKey("vitamin_d"), "vitaminD"),
         ]
     }
 
@@ -296,8 +296,8 @@ public struct NutrientAmount: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var value: WireKey { "value" }
-        static var unit: WireKey { "unit" }
+        static var value: WireKey { WireKey("value") }
+        static var unit: WireKey { WireKey("unit") }
     }
 
     /// The amount multiplied by `factor`, in the same unit.

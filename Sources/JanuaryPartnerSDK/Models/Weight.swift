@@ -45,8 +45,8 @@ public struct Weight: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var value: WireKey { "value" }
-        static var unit: WireKey { "unit" }
+        static var value: WireKey { WireKey("value") }
+        static var unit: WireKey { WireKey("unit") }
     }
 
     /// Checks the weight against a range per unit, such as 2–1500 lb / 1–700 kg for a glucose profile; an

@@ -104,8 +104,8 @@ struct JanuaryErrorBody: Sendable, Equatable {
         let message: String?
 
         private enum Keys {
-            static var code: WireKey { "code" }
-            static var message: WireKey { "message" }
+            static var code: WireKey { WireKey("code") }
+            static var message: WireKey { WireKey("message") }
         }
 
         init(from decoder: any Decoder) throws {

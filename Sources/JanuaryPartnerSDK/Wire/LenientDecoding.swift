@@ -54,6 +54,6 @@ struct ListResponse<Item: Decodable>: Decodable {
     }
 
     private enum Keys {
-        static var items: WireKey { "items" }
+        static var items: WireKey { WireKey("items") }
     }
 }

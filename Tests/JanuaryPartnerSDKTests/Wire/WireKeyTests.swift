@@ -94,7 +94,7 @@ struct WireKeyTests {
 
     @Test("a key is its wire string, with no integer form")
     func key() {
-        let key: WireKey = "food_id"
+        let key = WireKey("food_id")
         #expect(key.stringValue == "food_id")
         #expect(key.intValue == nil)
         #expect(WireKey(intValue: 0) == nil)

@@ -17,7 +17,14 @@ struct OutboxRecord: Codable, Sendable {
     var user: String
     /// ``JanuaryOutbox/Entry/Kind``'s name.
     var kindName: String
-    var enqueuedAt: Date
+    var enqueuedAt: Date {
+        get { Date(timeIntervalSinceReferenceDate: enqueuedAtSeconds) }
+        set { enqueuedAtSeconds = newValue.timeIntervalSinceReferenceDate }
+    }
+    /// ``enqueuedAt`` as the seconds a `Date` holds: `Date` is not frozen in Apple's Foundation, and stored inline it
+    /// gave the record, and the queue and store values holding records, a layout known only at run time (see
+    /// `Boxed`).
+    private var enqueuedAtSeconds: TimeInterval
 
     /// A food-log create's meal; its `eatenAt` is the create's identity, ``instantMilliseconds``.
     var foods: [FoodLogInputFood]?
@@ -102,30 +109,30 @@ struct OutboxRecord: Codable, Sendable {
     // Written out with the SDK's one key type rather than synthesised: a `CodingKeys` enum per type costs an app
     // several kilobytes of conformances (Docs/Benchmarks.md, "Size in an app").
     private enum Keys {
-        static var format: WireKey { "format" }
-        static var id: WireKey { "id" }
-        static var sequence: WireKey { "sequence" }
-        static var user: WireKey { "user" }
-        static var kind: WireKey { "kind" }
-        static var enqueuedAt: WireKey { "enqueued_at" }
-        static var foods: WireKey { "foods" }
-        static var name: WireKey { "name" }
-        static var instant: WireKey { "instant_ms" }
-        static var updateFoods: WireKey { "update_foods" }
-        static var updateName: WireKey { "update_name" }
-        static var updateEatenAt: WireKey { "update_eaten_at_ms" }
-        static var targetLogID: WireKey { "target_log_id" }
-        static var targetEntry: WireKey { "target_entry" }
-        static var water: WireKey { "water" }
-        static var weight: WireKey { "weight" }
-        static var time: WireKey { "time_ms" }
-        static var lastSend: WireKey { "last_send_ms" }
-        static var problem: WireKey { "problem" }
-        static var category: WireKey { "category" }
-        static var code: WireKey { "code" }
-        static var message: WireKey { "message" }
-        static var statusCode: WireKey { "status_code" }
-        static var mayHaveTakenEffect: WireKey { "may_have_taken_effect" }
+        static var format: WireKey { WireKey("format") }
+        static var id: WireKey { WireKey("id") }
+        static var sequence: WireKey { WireKey("sequence") }
+        static var user: WireKey { WireKey("user") }
+        static var kind: WireKey { WireKey("kind") }
+        static var enqueuedAt: WireKey { WireKey("enqueued_at") }
+        static var foods: WireKey { WireKey("foods") }
+        static var name: WireKey { WireKey("name") }
+        static var instant: WireKey { WireKey("instant_ms") }
+        static var updateFoods: WireKey { WireKey("update_foods") }
+        static var updateName: WireKey { WireKey("update_name") }
+        static var updateEatenAt: WireKey { WireKey("update_eaten_at_ms") }
+        static var targetLogID: WireKey { WireKey("target_log_id") }
+        static var targetEntry: WireKey { WireKey("target_entry") }
+        static var water: WireKey { WireKey("water") }
+        static var weight: WireKey { WireKey("weight") }
+        static var time: WireKey { WireKey("time_ms") }
+        static var lastSend: WireKey { WireKey("last_send_ms") }
+        static var problem: WireKey { WireKey("problem") }
+        static var category: WireKey { WireKey("category") }
+        static var code: WireKey { WireKey("code") }
+        static var message: WireKey { WireKey("message") }
+        static var statusCode: WireKey { WireKey("status_code") }
+        static var mayHaveTakenEffect: WireKey { WireKey("may_have_taken_effect") }
     }
 
     init(from decoder: any Decoder) throws {
@@ -190,7 +197,7 @@ struct OutboxRecord: Codable, Sendable {
         self.sequence = sequence
         self.user = user
         self.kindName = kind.rawValue
-        self.enqueuedAt = enqueuedAt
+        self.enqueuedAtSeconds = enqueuedAt.timeIntervalSinceReferenceDate
     }
 
     /// What the write does.

@@ -56,8 +56,8 @@ enum FoodAnalysisRequests {
         }
 
         private enum Keys {
-            static var image: WireKey { "image" }
-            static var reasoning: WireKey { "reasoning" }
+            static var image: WireKey { WireKey("image") }
+            static var reasoning: WireKey { WireKey("reasoning") }
         }
     }
 
@@ -70,7 +70,7 @@ enum FoodAnalysisRequests {
         }
 
         private enum Keys {
-            static var effort: WireKey { "effort" }
+            static var effort: WireKey { WireKey("effort") }
         }
     }
 
@@ -83,7 +83,7 @@ enum FoodAnalysisRequests {
         }
 
         private enum Keys {
-            static var text: WireKey { "text" }
+            static var text: WireKey { WireKey("text") }
         }
     }
 
@@ -98,8 +98,8 @@ enum FoodAnalysisRequests {
         }
 
         private enum Keys {
-            static var analysis: WireKey { "analysis" }
-            static var instruction: WireKey { "instruction" }
+            static var analysis: WireKey { WireKey("analysis") }
+            static var instruction: WireKey { WireKey("instruction") }
         }
     }
 }

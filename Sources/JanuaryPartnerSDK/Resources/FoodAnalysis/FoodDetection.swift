@@ -19,10 +19,10 @@ public struct FoodDetection: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var confidence: WireKey { "confidence" }
-        static var food: WireKey { "food" }
+        static var confidence: WireKey { WireKey("confidence") }
+        static var food: WireKey { WireKey("food") }
         // Older contracts named the confidence `confidence_score`.
-        static var confidenceScore: WireKey { "confidence_score" }
+        static var confidenceScore: WireKey { WireKey("confidence_score") }
     }
 
     /// Decodes a detection; the `food` is required.
@@ -156,12 +156,12 @@ public struct DetectedFood: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var name: WireKey { "name" }
-        static var brandName: WireKey { "brand_name" }
-        static var id: WireKey { "id" }
-        static var quantity: WireKey { "quantity" }
-        static var serving: WireKey { "serving" }
-        static var nutrients: WireKey { "nutrients" }
+        static var name: WireKey { WireKey("name") }
+        static var brandName: WireKey { WireKey("brand_name") }
+        static var id: WireKey { WireKey("id") }
+        static var quantity: WireKey { WireKey("quantity") }
+        static var serving: WireKey { WireKey("serving") }
+        static var nutrients: WireKey { WireKey("nutrients") }
     }
 
     /// Decodes a detected food; only the `id` is required.

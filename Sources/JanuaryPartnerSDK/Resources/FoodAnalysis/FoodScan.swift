@@ -42,9 +42,9 @@ public struct FoodScan: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var mealName: WireKey { "meal_name" }
-        static var totalNutrients: WireKey { "total_nutrients" }
-        static var detections: WireKey { "detections" }
+        static var mealName: WireKey { WireKey("meal_name") }
+        static var totalNutrients: WireKey { WireKey("total_nutrients") }
+        static var detections: WireKey { WireKey("detections") }
     }
 
     /// Decodes a scan; missing `total_nutrients` and `detections` decode as empty.

@@ -138,9 +138,9 @@ enum FoodLogBody {
     }
 
     private enum Keys {
-        static var foods: WireKey { "foods" }
-        static var eatenAt: WireKey { "eaten_at" }
-        static var name: WireKey { "name" }
+        static var foods: WireKey { WireKey("foods") }
+        static var eatenAt: WireKey { WireKey("eaten_at") }
+        static var name: WireKey { WireKey("name") }
     }
 }
 

@@ -79,12 +79,12 @@ public struct FoodLog: Hashable, Sendable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var foods: WireKey { "foods" }
-        static var eatenAt: WireKey { "eaten_at" }
+        static var id: WireKey { WireKey("id") }
+        static var foods: WireKey { WireKey("foods") }
+        static var eatenAt: WireKey { WireKey("eaten_at") }
         /// One published contract revision's name for `eaten_at`; read, never written.
-        static var createdAt: WireKey { "created_at" }
-        static var name: WireKey { "name" }
+        static var createdAt: WireKey { WireKey("created_at") }
+        static var name: WireKey { WireKey("name") }
     }
 }
 
@@ -226,15 +226,15 @@ public struct LoggedFood: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var foodID: WireKey { "food_id" }
-        static var name: WireKey { "name" }
-        static var brandName: WireKey { "brand_name" }
-        static var imageURL: WireKey { "image_url" }
-        static var glycemicIndex: WireKey { "glycemic_index" }
-        static var glycemicLoad: WireKey { "glycemic_load" }
-        static var nutrients: WireKey { "nutrients" }
-        static var quantity: WireKey { "quantity" }
-        static var serving: WireKey { "serving" }
+        static var foodID: WireKey { WireKey("food_id") }
+        static var name: WireKey { WireKey("name") }
+        static var brandName: WireKey { WireKey("brand_name") }
+        static var imageURL: WireKey { WireKey("image_url") }
+        static var glycemicIndex: WireKey { WireKey("glycemic_index") }
+        static var glycemicLoad: WireKey { WireKey("glycemic_load") }
+        static var nutrients: WireKey { WireKey("nutrients") }
+        static var quantity: WireKey { WireKey("quantity") }
+        static var serving: WireKey { WireKey("serving") }
     }
 }
 

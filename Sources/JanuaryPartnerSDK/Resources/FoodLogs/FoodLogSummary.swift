@@ -98,14 +98,14 @@ public struct FoodLogSummary: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var groupBy: WireKey { "group_by" }
-        static var weekStart: WireKey { "week_start" }
-        static var timeZoneIdentifier: WireKey { "timezone" }
-        static var startDate: WireKey { "start_date" }
-        static var endDate: WireKey { "end_date" }
-        static var buckets: WireKey { "buckets" }
-        static var totals: WireKey { "totals" }
-        static var averagePerLoggedDay: WireKey { "average_per_logged_day" }
+        static var groupBy: WireKey { WireKey("group_by") }
+        static var weekStart: WireKey { WireKey("week_start") }
+        static var timeZoneIdentifier: WireKey { WireKey("timezone") }
+        static var startDate: WireKey { WireKey("start_date") }
+        static var endDate: WireKey { WireKey("end_date") }
+        static var buckets: WireKey { WireKey("buckets") }
+        static var totals: WireKey { WireKey("totals") }
+        static var averagePerLoggedDay: WireKey { WireKey("average_per_logged_day") }
     }
 }
 
@@ -176,11 +176,11 @@ public struct FoodLogSummaryBucket: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var startDate: WireKey { "start_date" }
-        static var endDate: WireKey { "end_date" }
-        static var logsCount: WireKey { "logs_count" }
-        static var daysWithLogs: WireKey { "days_with_logs" }
-        static var nutrients: WireKey { "nutrients" }
+        static var startDate: WireKey { WireKey("start_date") }
+        static var endDate: WireKey { WireKey("end_date") }
+        static var logsCount: WireKey { WireKey("logs_count") }
+        static var daysWithLogs: WireKey { WireKey("days_with_logs") }
+        static var nutrients: WireKey { WireKey("nutrients") }
     }
 }
 
@@ -230,9 +230,9 @@ public struct FoodLogSummaryTotals: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var logsCount: WireKey { "logs_count" }
-        static var daysWithLogs: WireKey { "days_with_logs" }
-        static var nutrients: WireKey { "nutrients" }
+        static var logsCount: WireKey { WireKey("logs_count") }
+        static var daysWithLogs: WireKey { WireKey("days_with_logs") }
+        static var nutrients: WireKey { WireKey("nutrients") }
     }
 }
 
@@ -267,7 +267,7 @@ public struct FoodLogSummaryAverage: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var nutrients: WireKey { "nutrients" }
+        static var nutrients: WireKey { WireKey("nutrients") }
     }
 }
 

@@ -76,7 +76,7 @@ public struct AutocompleteFoodsResponse: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var items: WireKey { "items" }
+        static var items: WireKey { WireKey("items") }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.
@@ -138,12 +138,12 @@ public struct FoodSuggestion: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var type: WireKey { "type" }
-        static var name: WireKey { "name" }
-        static var brandName: WireKey { "brand_name" }
-        static var imageURL: WireKey { "image_url" }
-        static var nutrients: WireKey { "nutrients" }
+        static var id: WireKey { WireKey("id") }
+        static var type: WireKey { WireKey("type") }
+        static var name: WireKey { WireKey("name") }
+        static var brandName: WireKey { WireKey("brand_name") }
+        static var imageURL: WireKey { WireKey("image_url") }
+        static var nutrients: WireKey { WireKey("nutrients") }
     }
 
     /// Decodes a suggestion; only the `id` is required.

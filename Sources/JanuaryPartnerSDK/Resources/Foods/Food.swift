@@ -85,18 +85,18 @@ public struct Food: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var type: WireKey { "type" }
-        static var name: WireKey { "name" }
-        static var brandName: WireKey { "brand_name" }
-        static var nutrients: WireKey { "nutrients" }
-        static var glycemicIndex: WireKey { "glycemic_index" }
-        static var glycemicLoad: WireKey { "glycemic_load" }
-        static var imageURL: WireKey { "image_url" }
-        static var barcode: WireKey { "barcode" }
-        static var servings: WireKey { "servings" }
+        static var id: WireKey { WireKey("id") }
+        static var type: WireKey { WireKey("type") }
+        static var name: WireKey { WireKey("name") }
+        static var brandName: WireKey { WireKey("brand_name") }
+        static var nutrients: WireKey { WireKey("nutrients") }
+        static var glycemicIndex: WireKey { WireKey("glycemic_index") }
+        static var glycemicLoad: WireKey { WireKey("glycemic_load") }
+        static var imageURL: WireKey { WireKey("image_url") }
+        static var barcode: WireKey { WireKey("barcode") }
+        static var servings: WireKey { WireKey("servings") }
         // Older contracts named the barcode `upc`; read it when `barcode` is absent.
-        static var upc: WireKey { "upc" }
+        static var upc: WireKey { WireKey("upc") }
     }
 
     /// Decodes a food; only the `id` is required. Missing `nutrients` and `servings` decode as empty.

@@ -58,9 +58,9 @@ public struct FoodLogInputFood: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var foodID: WireKey { "food_id" }
-        static var servingID: WireKey { "serving_id" }
-        static var quantity: WireKey { "quantity" }
+        static var foodID: WireKey { WireKey("food_id") }
+        static var servingID: WireKey { WireKey("serving_id") }
+        static var quantity: WireKey { WireKey("quantity") }
     }
 
     /// Checks the entry against January's rules, so that a mistake is caught before anything is sent.

@@ -109,7 +109,7 @@ public struct FoodSearchResults: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var items: WireKey { "items" }
+        static var items: WireKey { WireKey("items") }
     }
 
     /// Decodes a page; a missing `items` decodes as empty.

@@ -69,12 +69,12 @@ public struct ServingOption: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var quantity: WireKey { "quantity" }
-        static var unit: WireKey { "unit" }
-        static var scalingFactor: WireKey { "scaling_factor" }
-        static var weightGrams: WireKey { "weight_grams" }
-        static var isPrimary: WireKey { "is_primary" }
+        static var id: WireKey { WireKey("id") }
+        static var quantity: WireKey { WireKey("quantity") }
+        static var unit: WireKey { WireKey("unit") }
+        static var scalingFactor: WireKey { WireKey("scaling_factor") }
+        static var weightGrams: WireKey { WireKey("weight_grams") }
+        static var isPrimary: WireKey { WireKey("is_primary") }
     }
 
     /// Encodes every key, with `null` for a missing value, as January does.

@@ -47,10 +47,10 @@ public struct ServingSummary: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var quantity: WireKey { "quantity" }
-        static var unit: WireKey { "unit" }
-        static var weightGrams: WireKey { "weight_grams" }
+        static var id: WireKey { WireKey("id") }
+        static var quantity: WireKey { WireKey("quantity") }
+        static var unit: WireKey { WireKey("unit") }
+        static var weightGrams: WireKey { WireKey("weight_grams") }
     }
 
     /// Encodes every key, with `null` for a missing value, so that a food analysis sent back for correction

@@ -58,8 +58,8 @@ public struct SuggestFoodAlternativesRequest: Sendable, Hashable {
         }
 
         private enum Keys {
-            static var dietRestrictions: WireKey { "diet_restrictions" }
-            static var dietPreferences: WireKey { "diet_preferences" }
+            static var dietRestrictions: WireKey { WireKey("diet_restrictions") }
+            static var dietPreferences: WireKey { WireKey("diet_preferences") }
         }
     }
 }
@@ -86,7 +86,7 @@ public struct SuggestFoodAlternativesResponse: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var alternatives: WireKey { "alternatives" }
+        static var alternatives: WireKey { WireKey("alternatives") }
     }
 
     /// Decodes the response; a missing `alternatives` decodes as empty.
@@ -225,13 +225,13 @@ public struct AlternativeFood: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var name: WireKey { "name" }
-        static var brandName: WireKey { "brand_name" }
-        static var nutrients: WireKey { "nutrients" }
-        static var servings: WireKey { "servings" }
+        static var id: WireKey { WireKey("id") }
+        static var name: WireKey { WireKey("name") }
+        static var brandName: WireKey { WireKey("brand_name") }
+        static var nutrients: WireKey { WireKey("nutrients") }
+        static var servings: WireKey { WireKey("servings") }
         /// Older contracts wrapped each alternative as `{"food": {…}}`.
-        static var food: WireKey { "food" }
+        static var food: WireKey { WireKey("food") }
     }
 
     /// Decodes an alternative; only the `id` is required. Also reads the older `{"food": {…}}` wrapping.

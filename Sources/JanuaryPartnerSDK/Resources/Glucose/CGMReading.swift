@@ -64,8 +64,8 @@ public struct CGMReading: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var timestamp: WireKey { "timestamp" }
-        static var value: WireKey { "value" }
+        static var timestamp: WireKey { WireKey("timestamp") }
+        static var value: WireKey { WireKey("value") }
     }
 
     /// Decodes a reading with an ISO 8601 timestamp.

@@ -38,10 +38,10 @@ public struct ConsumedHistoricalFood: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var timestamp: WireKey { "timestamp" }
-        static var foodID: WireKey { "food_id" }
-        static var servingID: WireKey { "serving_id" }
-        static var quantity: WireKey { "quantity" }
+        static var timestamp: WireKey { WireKey("timestamp") }
+        static var foodID: WireKey { WireKey("food_id") }
+        static var servingID: WireKey { WireKey("serving_id") }
+        static var quantity: WireKey { WireKey("quantity") }
     }
 
     /// Decodes a historical food with an ISO 8601 timestamp.

@@ -34,9 +34,9 @@ public struct GlucosePrediction: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var points: WireKey { "points" }
-        static var impactScore: WireKey { "impact_score" }
-        static var chart: WireKey { "chart" }
+        static var points: WireKey { WireKey("points") }
+        static var impactScore: WireKey { WireKey("impact_score") }
+        static var chart: WireKey { WireKey("chart") }
     }
 
     /// Decodes a prediction; missing `points` decode as none and a missing `chart` as no bounds.
@@ -109,8 +109,8 @@ public struct GlucosePredictionPoint: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var minutes: WireKey { "minutes" }
-        static var value: WireKey { "value" }
+        static var minutes: WireKey { WireKey("minutes") }
+        static var value: WireKey { WireKey("value") }
     }
 }
 
@@ -165,8 +165,8 @@ public struct GlucoseChart: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var min: WireKey { "min" }
-        static var max: WireKey { "max" }
+        static var min: WireKey { WireKey("min") }
+        static var max: WireKey { WireKey("max") }
     }
 
     /// Encodes both bounds, `null` when missing.

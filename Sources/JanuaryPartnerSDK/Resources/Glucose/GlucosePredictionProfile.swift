@@ -58,12 +58,12 @@ public struct GlucosePredictionProfile: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var age: WireKey { "age" }
-        static var sex: WireKey { "sex" }
-        static var height: WireKey { "height" }
-        static var weight: WireKey { "weight" }
-        static var activityLevel: WireKey { "activity_level" }
-        static var healthConditions: WireKey { "health_conditions" }
+        static var age: WireKey { WireKey("age") }
+        static var sex: WireKey { WireKey("sex") }
+        static var height: WireKey { WireKey("height") }
+        static var weight: WireKey { WireKey("weight") }
+        static var activityLevel: WireKey { WireKey("activity_level") }
+        static var healthConditions: WireKey { WireKey("health_conditions") }
     }
 
     /// Decodes a profile; missing `health_conditions` decode as none.

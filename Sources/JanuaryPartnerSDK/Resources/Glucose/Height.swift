@@ -43,8 +43,8 @@ public struct Height: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var value: WireKey { "value" }
-        static var unit: WireKey { "unit" }
+        static var value: WireKey { WireKey("value") }
+        static var unit: WireKey { WireKey("unit") }
     }
 
     /// Checks January's ranges: 20–108 in or 50–275 cm; an unknown unit is refused because its range is unknown.

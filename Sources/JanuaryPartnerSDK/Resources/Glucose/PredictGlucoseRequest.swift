@@ -127,12 +127,12 @@ public struct PredictGlucoseRequest: Sendable, Hashable {
         var consumedFoods: [ConsumedHistoricalFood]?
 
         private enum Keys {
-            static var userProfile: WireKey { "user_profile" }
-            static var timezone: WireKey { "timezone" }
-            static var foods: WireKey { "foods" }
-            static var startTime: WireKey { "start_time" }
-            static var cgmData: WireKey { "cgm_data" }
-            static var consumedFoods: WireKey { "consumed_foods" }
+            static var userProfile: WireKey { WireKey("user_profile") }
+            static var timezone: WireKey { WireKey("timezone") }
+            static var foods: WireKey { WireKey("foods") }
+            static var startTime: WireKey { WireKey("start_time") }
+            static var cgmData: WireKey { WireKey("cgm_data") }
+            static var consumedFoods: WireKey { WireKey("consumed_foods") }
         }
 
         func encode(to encoder: any Encoder) throws {

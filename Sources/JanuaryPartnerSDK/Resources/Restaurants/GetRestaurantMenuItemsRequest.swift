@@ -83,7 +83,7 @@ public struct GetRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var items: WireKey { "items" }
+        static var items: WireKey { WireKey("items") }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.

@@ -77,14 +77,14 @@ public struct Restaurant: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var type: WireKey { "type" }
-        static var id: WireKey { "id" }
-        static var name: WireKey { "name" }
-        static var isChain: WireKey { "is_chain" }
-        static var distanceMeters: WireKey { "distance_meters" }
-        static var city: WireKey { "city" }
-        static var address1: WireKey { "address1" }
-        static var address2: WireKey { "address2" }
+        static var type: WireKey { WireKey("type") }
+        static var id: WireKey { WireKey("id") }
+        static var name: WireKey { WireKey("name") }
+        static var isChain: WireKey { WireKey("is_chain") }
+        static var distanceMeters: WireKey { WireKey("distance_meters") }
+        static var city: WireKey { WireKey("city") }
+        static var address1: WireKey { WireKey("address1") }
+        static var address2: WireKey { WireKey("address2") }
     }
 
     /// Encodes the restaurant with January's keys, `null` for missing values.

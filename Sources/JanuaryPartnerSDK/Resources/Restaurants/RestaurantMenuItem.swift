@@ -49,12 +49,12 @@ public struct RestaurantMenuItem: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var name: WireKey { "name" }
-        static var nutrients: WireKey { "nutrients" }
-        static var glycemicIndex: WireKey { "glycemic_index" }
-        static var glycemicLoad: WireKey { "glycemic_load" }
-        static var servings: WireKey { "servings" }
+        static var id: WireKey { WireKey("id") }
+        static var name: WireKey { WireKey("name") }
+        static var nutrients: WireKey { WireKey("nutrients") }
+        static var glycemicIndex: WireKey { WireKey("glycemic_index") }
+        static var glycemicLoad: WireKey { WireKey("glycemic_load") }
+        static var servings: WireKey { WireKey("servings") }
     }
 
     /// Decodes a menu item; only the `id` is required.

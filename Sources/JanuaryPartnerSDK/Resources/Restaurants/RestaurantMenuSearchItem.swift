@@ -78,17 +78,17 @@ public struct RestaurantMenuSearchItem: Sendable, Hashable, Codable, Identifiabl
     }
 
     private enum Keys {
-        static var type: WireKey { "type" }
-        static var id: WireKey { "id" }
-        static var name: WireKey { "name" }
-        static var restaurantName: WireKey { "restaurant_name" }
-        static var isChain: WireKey { "is_chain" }
-        static var nutrients: WireKey { "nutrients" }
-        static var glycemicIndex: WireKey { "glycemic_index" }
-        static var glycemicLoad: WireKey { "glycemic_load" }
-        static var imageURL: WireKey { "image_url" }
-        static var distanceMeters: WireKey { "distance_meters" }
-        static var servings: WireKey { "servings" }
+        static var type: WireKey { WireKey("type") }
+        static var id: WireKey { WireKey("id") }
+        static var name: WireKey { WireKey("name") }
+        static var restaurantName: WireKey { WireKey("restaurant_name") }
+        static var isChain: WireKey { WireKey("is_chain") }
+        static var nutrients: WireKey { WireKey("nutrients") }
+        static var glycemicIndex: WireKey { WireKey("glycemic_index") }
+        static var glycemicLoad: WireKey { WireKey("glycemic_load") }
+        static var imageURL: WireKey { WireKey("image_url") }
+        static var distanceMeters: WireKey { WireKey("distance_meters") }
+        static var servings: WireKey { WireKey("servings") }
     }
 
     /// Decodes a result; only the `id` is required.

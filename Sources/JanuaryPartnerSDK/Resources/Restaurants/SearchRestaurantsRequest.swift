@@ -120,7 +120,7 @@ public struct SearchRestaurantsResponse: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var items: WireKey { "items" }
+        static var items: WireKey { WireKey("items") }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.
@@ -155,7 +155,7 @@ public struct SearchRestaurantMenuItemsResponse: Sendable, Hashable, Codable {
     }
 
     private enum Keys {
-        static var items: WireKey { "items" }
+        static var items: WireKey { WireKey("items") }
     }
 
     /// Decodes the response; a missing `items` decodes as empty.

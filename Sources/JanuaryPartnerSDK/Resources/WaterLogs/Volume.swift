@@ -37,8 +37,8 @@ public struct Volume: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var value: WireKey { "value" }
-        static var unit: WireKey { "unit" }
+        static var value: WireKey { WireKey("value") }
+        static var unit: WireKey { WireKey("unit") }
     }
 }
 

@@ -86,8 +86,8 @@ public struct WaterAmount: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var value: WireKey { "value" }
-        static var unit: WireKey { "unit" }
+        static var value: WireKey { WireKey("value") }
+        static var unit: WireKey { WireKey("unit") }
     }
 }
 

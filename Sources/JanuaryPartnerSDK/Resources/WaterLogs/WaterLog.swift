@@ -47,11 +47,11 @@ public struct WaterLog: Hashable, Sendable, Codable, Identifiable {
     }
 
     private enum Keys {
-        static var id: WireKey { "id" }
-        static var amount: WireKey { "amount" }
-        static var consumedAt: WireKey { "consumed_at" }
+        static var id: WireKey { WireKey("id") }
+        static var amount: WireKey { WireKey("amount") }
+        static var consumedAt: WireKey { WireKey("consumed_at") }
         /// One published contract revision's name for `consumed_at`; read, never written.
-        static var createdAt: WireKey { "created_at" }
+        static var createdAt: WireKey { WireKey("created_at") }
     }
 }
 
@@ -68,8 +68,8 @@ struct CreateWaterLogBody: Encodable {
     }
 
     private enum Keys {
-        static var amount: WireKey { "amount" }
-        static var consumedAt: WireKey { "consumed_at" }
+        static var amount: WireKey { WireKey("amount") }
+        static var consumedAt: WireKey { WireKey("consumed_at") }
     }
 }
 
@@ -112,8 +112,8 @@ public struct DailyWaterTotal: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var date: WireKey { "date" }
-        static var total: WireKey { "total" }
+        static var date: WireKey { WireKey("date") }
+        static var total: WireKey { WireKey("total") }
     }
 }
 

@@ -41,10 +41,10 @@ public struct WeightLog: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var weight: WireKey { "weight" }
-        static var measuredAt: WireKey { "measured_at" }
+        static var weight: WireKey { WireKey("weight") }
+        static var measuredAt: WireKey { WireKey("measured_at") }
         /// One published contract revision's name for `measured_at`; read, never written.
-        static var createdAt: WireKey { "created_at" }
+        static var createdAt: WireKey { WireKey("created_at") }
     }
 }
 
@@ -61,8 +61,8 @@ struct CreateWeightLogBody: Encodable {
     }
 
     private enum Keys {
-        static var weight: WireKey { "weight" }
-        static var measuredAt: WireKey { "measured_at" }
+        static var weight: WireKey { WireKey("weight") }
+        static var measuredAt: WireKey { WireKey("measured_at") }
     }
 }
 
@@ -105,8 +105,8 @@ public struct DailyWeight: Hashable, Sendable, Codable {
     }
 
     private enum Keys {
-        static var date: WireKey { "date" }
-        static var weight: WireKey { "weight" }
+        static var date: WireKey { WireKey("date") }
+        static var weight: WireKey { WireKey("weight") }
     }
 }
 
