@@ -48,10 +48,28 @@ public struct JanuaryHTTPResponse: Sendable {
         url: URL? = nil,
         credentialWithdrawnByRedirect: Bool = false
     ) {
+        self.init(
+            statusCode: statusCode,
+            headerFields: headerFields,
+            body: body,
+            urlReference: url.map(Boxed.init),
+            credentialWithdrawnByRedirect: credentialWithdrawnByRedirect
+        )
+    }
+
+    /// Creates a response whose URL is already boxed: the transport hands over the request's own box when no
+    /// redirect changed the URL, so that a response allocates nothing for it.
+    package init(
+        statusCode: Int,
+        headerFields: JanuaryHTTPHeaderFields,
+        body: Data,
+        urlReference: Boxed<URL>?,
+        credentialWithdrawnByRedirect: Bool
+    ) {
         self.statusCode = statusCode
         self.headerFields = headerFields
         self.body = body
-        self.urlReference = url.map(Boxed.init)
+        self.urlReference = urlReference
         self.credentialWithdrawnByRedirect = credentialWithdrawnByRedirect
     }
 

@@ -49,6 +49,17 @@ package final class PendingRequest: Sendable {
         self.redirects = redirects
     }
 
+    /// The URL that answered, boxed: the request's own box when no redirect changed it (the common case), so that
+    /// the response allocates nothing for its URL, and a new box otherwise.
+    ///
+    /// - Parameter url: The URL Foundation says answered, if any.
+    package func boxed(answeringURL url: URL?) -> Boxed<URL>? {
+        guard let url else {
+            return nil
+        }
+        return url == originalURL.value ? originalURL : Boxed(url)
+    }
+
     /// Stores the continuation, or resumes it at once when the request was cancelled or completed first.
     ///
     /// - Returns: `true` when the task should be resumed (started).

@@ -91,7 +91,7 @@ final class SessionDelegate: NSObject, Sendable {
             statusCode: response.statusCode,
             headerFields: JanuaryHTTPHeaderFields(fields),
             body: body,
-            url: response.url,
+            urlReference: request.boxed(answeringURL: response.url),
             credentialWithdrawnByRedirect: credentialWithdrawn
         )
     }

@@ -33,6 +33,18 @@ struct PendingRequestTests {
         #expect(january.category == .network)
     }
 
+    @Test("a response from the request's own URL shares its box; another URL, after a redirect, gets its own")
+    func answeringURLBox() throws {
+        let box = Boxed(Self.url)
+        let pending = PendingRequest(url: box, maximumBodySize: 16)
+        #expect(pending.boxed(answeringURL: Self.url) === box)
+        let other = try #require(URL(string: "https://partners.january.test/v1.2/foods/1"))
+        let otherBox = try #require(pending.boxed(answeringURL: other))
+        #expect(otherBox !== box)
+        #expect(otherBox.value == other)
+        #expect(pending.boxed(answeringURL: nil) == nil)
+    }
+
     @Test("a response that arrives before the caller waits is delivered")
     func responseBeforeStartIsDelivered() async throws {
         let pending = PendingRequest(url: Boxed(Self.url), maximumBodySize: 16)
