@@ -53,6 +53,7 @@ package final class PendingRequest: Sendable {
     /// the response allocates nothing for its URL, and a new box otherwise.
     ///
     /// - Parameter url: The URL Foundation says answered, if any.
+    /// - Returns: The box for the response's URL, or `nil` when Foundation names none.
     package func boxed(answeringURL url: URL?) -> Boxed<URL>? {
         guard let url else {
             return nil
