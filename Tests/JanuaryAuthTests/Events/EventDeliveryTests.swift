@@ -85,6 +85,7 @@ struct EventDeliveryTests {
         #expect(events.map(\.attempt) == expectedAttempts)
         if dropped > 0 {
             #expect(events[1].kind == .eventsDropped && events[1].droppedCount == dropped)
+            #expect(events[1].description.contains("dropped \(dropped)"), "the one-line summary says how many")
             #expect(events[1].date == events[2].date, "dated like the first event kept")
         }
         #expect(delivery.pendingDropCount == 0)
