@@ -118,6 +118,18 @@ extension JanuaryPartnerClient {
     /// 14 KB, in the iOS object).
     @inline(never)
     private func check(_ request: JanuaryRequest, actingFor user: PartnerUserID?) throws -> CheckedHTTPRequest {
+        if let last = lastPrepared.withLock({ $0 }), last.matches(request, user: user) {
+            return last.prepared
+        }
+        let prepared = try checkAnew(request, actingFor: user)
+        if let kept = LastPreparedRequest(request, user: user, prepared: prepared) {
+            lastPrepared.withLock { $0 = kept }
+        }
+        return prepared
+    }
+
+    /// ``check(_:actingFor:)``'s work for a request that is not the last one checked.
+    private func checkAnew(_ request: JanuaryRequest, actingFor user: PartnerUserID?) throws -> CheckedHTTPRequest {
         var headers = JanuaryHTTPHeaderFields()
         for (name, value) in Array(request.headers).sortedByIndex(by: { $0.key < $1.key }) {
             guard !Self.reservedHeaderNames.contains(name.lowercased()) else {

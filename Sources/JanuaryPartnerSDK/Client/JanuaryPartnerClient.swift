@@ -86,6 +86,8 @@ public final class JanuaryPartnerClient: Sendable {
     let baseURLPrefix: String
     /// The base URL's decoded path segments, which the server-only guard joins to every request's path.
     let baseURLPathSegments: [Substring]
+    /// The last body-less request checked and its checked form, reused when the same request is sent again.
+    let lastPrepared = Locked<LastPreparedRequest?>(nil)
     /// The log instants in use, per user, so that each create is recognisable by its own (``LogInstantBook``).
     let logInstants = LogInstantBook()
 
