@@ -7,7 +7,7 @@ import JanuaryCore
 /// The only way to make one is the check, and the only change it allows is one the check still covers, so the
 /// transport can trust it without checking again. Lets the SDK check a request once, before it fetches a
 /// token, instead of once per send.
-package struct CheckedHTTPRequest: Sendable {
+package final class CheckedHTTPRequest: Sendable {
     /// The checked request.
     package let request: JanuaryHTTPRequest
 

@@ -119,18 +119,29 @@ package final class PendingRequest: Sendable {
 
     /// Completes the request, unless it was already cancelled or completed.
     package func finish(_ result: Result<JanuaryHTTPResponse, JanuaryError>) {
-        end(orRecordEarly: .completedEarly(result)).continuation?.resume(with: result.mapError { $0 as any Error })
+        guard let continuation = end(orRecordEarly: .completedEarly(result)).continuation else {
+            return
+        }
+        switch result {
+        case .success(let response): continuation.resume(returning: response)
+        case .failure(let error): continuation.resume(throwing: error)
+        }
     }
 
     /// The one way a request ends: the waiting caller's continuation, for the caller to resume after the lock is
     /// released; or, before the caller waits, `early` recorded for it to find; or nothing, once it has ended. The
     /// task is handed over, and forgotten, by the call that ends the request.
-    private func end(orRecordEarly early: Phase) -> (continuation: Continuation?, task: URLSessionDataTask?) {
+    ///
+    /// `early` is made only when it is recorded: a completed request's is a copy of its whole response, which the
+    /// common case, a caller already waiting, never needs.
+    private func end(orRecordEarly early: @autoclosure () -> Phase)
+        -> (continuation: Continuation?, task: URLSessionDataTask?)
+    {
         state.withLock { state in
             let continuation: Continuation?
             switch state.phase {
             case .created:
-                state.phase = early
+                state.phase = early()
                 continuation = nil
             case .waiting(let waiting):
                 state.phase = .finished
