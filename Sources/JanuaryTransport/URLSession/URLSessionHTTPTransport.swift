@@ -40,6 +40,10 @@ import FoundationNetworking
 /// A response body larger than ``maximumResponseBodySize`` fails the request with
 /// ``/JanuaryCore/JanuaryError/Category/network`` (code `response_too_large`) instead of growing without bound.
 ///
+/// A response whose body is framed by `Content-Length` alone (no transfer or content coding) is returned as soon as
+/// its last byte arrives, without waiting for URLSession to report the task complete; any other is returned when
+/// the task completes.
+///
 /// Cancelling the calling task cancels the URLSession task and throws `CancellationError` at once.
 public final class URLSessionHTTPTransport: JanuaryHTTPTransport, CheckedHTTPTransport {
     /// The largest response body accepted unless told otherwise: 16 MiB, far above any January answer.
