@@ -299,6 +299,8 @@ public final class JanuaryPartnerClient: Sendable {
     ///
     /// What it does:
     /// - The cached token is forgotten; the next request calls your provider again, for whoever is signed in then.
+    ///   So is the last request the client checked, which it keeps to send the same request again without checking
+    ///   it anew and which names the user it acted for.
     /// - Requests already in flight are fenced: a request waiting for a token, or one that January rejects or
     ///   rate-limits after this call, is never given a token of the new session and never sent again; it fails
     ///   with category `cancelled` and code `signed_out`. A request waiting out a `Retry-After` or a back-off
@@ -313,6 +315,8 @@ public final class JanuaryPartnerClient: Sendable {
         // refusal, January's clock); the outbox holds every user's writes first.
         outbox.signedOut()
         coordinator.reset()
+        // The last checked request names the user it acted for; nothing of the signed-out session is kept.
+        lastPrepared.withLock { $0 = nil }
     }
 
     #if DEBUG

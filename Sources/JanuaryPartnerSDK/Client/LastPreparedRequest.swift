@@ -10,7 +10,8 @@ import JanuaryTransport
 /// is. One is kept, which is what it is for: an app that sends one request over and over (a log it refreshes, a
 /// poll), as a plain URLSession caller would build its request once and reuse it. A request with a body or header
 /// fields of its own is never kept, nor is one the check refuses. Nothing here holds a credential: `Authorization`
-/// is added after the check, per send (`CheckedHTTPRequest.authorized(bearer:)`).
+/// is added after the check, per send (`CheckedHTTPRequest.authorized(bearer:)`), and `signOut()` forgets the one
+/// kept, which names the user it acted for.
 ///
 /// Measured on figure 5a's request (`january-bench --profile sdk` under `perf`), the check was about 7.5 µs of CPU
 /// per request, most of it the path's parse and `URL(string:)`; a request equal to the last one skips it for a

@@ -106,6 +106,15 @@ struct LastPreparedRequestTests {
         #expect(!kept.matches(withBody, user: nil))
     }
 
+    @Test("signing out forgets the last checked request, which names the user it acted for")
+    func signOutForgetsIt() throws {
+        let client = try Self.makeClient()
+        _ = try client.prepare(Self.request(user: "user-1"))
+        #expect(client.lastPrepared.withLock { $0 != nil })
+        client.signOut()
+        #expect(client.lastPrepared.withLock { $0 == nil })
+    }
+
     @Test("requests checked at once from many tasks each get their own checked form")
     func concurrentChecks() async throws {
         let client = try Self.makeClient()
