@@ -137,10 +137,13 @@ struct URLSessionHTTPTransportTests {
             [#"Digest realm="x", nonce="abc", qop="auth""#, #"Bearer error="invalid_token""#],
             ["Negotiate", "NTLM", #"Bearer error="invalid_token""#],
             [],
-        ]
+        ],
+        // With a body, the transport answers at its last byte; without one, on Linux, when FoundationNetworking
+        // raises the challenge after the whole response.
+        [50_000, 0]
     )
-    func challengesDoNotHang(challenges: [String]) async throws {
-        let body = Data(repeating: 0x7A, count: 50_000)
+    func challengesDoNotHang(challenges: [String], bodySize: Int) async throws {
+        let body = Data(repeating: 0x7A, count: bodySize)
         let server = try LoopbackHTTPServer { _ in
             ScriptedResponse(
                 status: 401,
