@@ -9,9 +9,9 @@ import FoundationNetworking
 /// the redirect policy has decided.
 ///
 /// The continuation is resumed exactly once, by whichever comes first: the response arriving whole, the task
-/// completing or the calling task being cancelled. The task may complete before the continuation exists (a shutdown can fail it at once); the
-/// result is then kept and handed over when the continuation arrives. Every change happens under the lock, and
-/// the continuation is resumed after the lock is released.
+/// completing or the calling task being cancelled. The task may complete before the continuation exists (a
+/// shutdown can fail it at once); the result is then kept and handed over when the continuation arrives. Every
+/// change happens under the lock, and the continuation is resumed after the lock is released.
 package final class PendingRequest: Sendable {
     package typealias Continuation = CheckedContinuation<JanuaryHTTPResponse, any Error>
 
