@@ -78,9 +78,10 @@ package struct TokenRefreshStateMachine: Sendable {
         typealias Call = (attempt: UInt64, startedAt: TimeInterval)
 
         let id: FetchID
-        /// The waiting requests, each once, in increasing order of identifier so that one is found by halving; change
-        /// it only through ``add(_:)`` and ``remove(_:)``. An array rather than a `Set`: the waiters are resumed as
-        /// an array, and the set's hashing and resizing, specialised for the identifier, were 2 KB of an app.
+        /// The waiting requests, each once, in increasing order of identifier so that one is found by halving
+        /// (`partitionPoint`); change it only through ``add(_:)`` and ``remove(_:)``. An array rather than a `Set`:
+        /// the waiters are resumed as an array, and the set's hashing and resizing, specialised for the identifier,
+        /// were 2 KB of an app.
         var waiters: [WaiterID]
         /// Restored if the fetch is abandoned, so that cancelling does not erase a failure streak.
         let previousFailures: FailureRecord?
@@ -118,17 +119,7 @@ package struct TokenRefreshStateMachine: Sendable {
 
         /// The index of the first waiter whose identifier is not below `waiter`'s.
         private func position(of waiter: WaiterID) -> Int {
-            var low = 0
-            var high = waiters.count
-            while low < high {
-                let middle = (low + high) / 2
-                if waiters[middle].rawValue < waiter.rawValue {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            return low
+            partitionPoint(count: waiters.count) { waiters[$0].rawValue < waiter.rawValue }
         }
     }
 

@@ -70,7 +70,7 @@ final class SessionDelegate: NSObject, Sendable {
         fields.reserveCapacity(all.count)
         // Foundation hands the fields over as a dictionary; sort them so every run prints the same order, by name
         // without case, compared in place rather than through a lowercased copy of each name and a second array.
-        // Each field goes in after every field that does not sort after it (found by halving), so equal names keep
+        // Each field goes in after every field that does not sort after it (`partitionPoint`), so equal names keep
         // the dictionary's order as a stable sort would: a response has a handful of fields, and the standard
         // library's merge sort, specialised for them, was about 3 KB of an app.
         for (name, value) in all {
@@ -79,15 +79,8 @@ final class SessionDelegate: NSObject, Sendable {
             guard let name = name.base as? String, let value = value as? String else {
                 continue
             }
-            var low = 0
-            var high = fields.count
-            while low < high {
-                let middle = (low + high) / 2
-                if HTTPSyntax.asciiCaseInsensitiveLess(name, fields[middle].name) {
-                    high = middle
-                } else {
-                    low = middle + 1
-                }
+            let low = partitionPoint(count: fields.count) {
+                !HTTPSyntax.asciiCaseInsensitiveLess(name, fields[$0].name)
             }
             fields.append((name, value))
             for index in stride(from: fields.count - 1, to: low, by: -1) {
