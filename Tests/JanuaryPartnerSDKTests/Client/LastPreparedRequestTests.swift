@@ -1,5 +1,6 @@
 import Foundation
 import JanuaryPartnerSDK
+import JanuaryPartnerSDKTestSupport
 import JanuaryTestServer
 import Testing
 
@@ -104,6 +105,29 @@ struct LastPreparedRequestTests {
         var withBody = text
         withBody.body = .data(Data())
         #expect(!kept.matches(withBody, user: nil))
+    }
+
+    @Test("a request the check refuses is not kept, and the one kept before it stays")
+    func refusedRequestIsNotKept() throws {
+        let client = try Self.makeClient()
+        let good = Self.request(path: "/v1.2/foods/1")
+        _ = try client.prepare(good)
+        let refused = Self.request(path: "/v1.2/../credits")
+        #expect(throws: JanuaryError.self) { try client.prepare(refused) }
+        let kept = try #require(client.lastPrepared.withLock { $0 })
+        #expect(kept.matches(good, user: nil))
+        #expect(!kept.matches(refused, user: nil))
+        #expect(throws: JanuaryError.self) { try client.prepare(refused) }
+    }
+
+    @Test("the kept request holds no credential after a send: Authorization is added per send, to a copy")
+    func keptRequestHoldsNoCredential() async throws {
+        let harness = try ClientHarness()
+        _ = try await harness.client.send(Self.request(path: "/v1.2/foods/1001"))
+        #expect(harness.server.receivedRequests.last?.value(forHeader: "Authorization") != nil)
+        let kept = try #require(harness.client.lastPrepared.withLock { $0 })
+        #expect(!kept.prepared.request.headerFields.contains("Authorization"))
+        #expect(kept.prepared.request.headerFields.count > 0)
     }
 
     @Test("signing out forgets the last checked request, which names the user it acted for")
